@@ -1,0 +1,34 @@
+# Every target sets up what it needs: a uv-managed environment from uv.lock.
+.DEFAULT_GOAL := run
+TOOLS := .tools
+UV := $(TOOLS)/bin/uv
+PY_FILES := circolo tests benchmarks
+
+$(UV):
+	python3 -m venv $(TOOLS)
+	$(TOOLS)/bin/pip install --quiet --disable-pip-version-check "uv>=0.5"
+
+.venv/.synced: $(UV) pyproject.toml uv.lock
+	$(UV) sync --frozen --quiet
+	touch $@
+
+.PHONY: run test check bench lock clean
+run: .venv/.synced  ## start the room
+	$(UV) run --frozen circolo play scopa
+
+check: .venv/.synced  ## lint, types and layering
+	$(UV) run --frozen ruff check $(PY_FILES)
+	$(UV) run --frozen ruff format --check $(PY_FILES)
+	$(UV) run --frozen mypy circolo/cards.py circolo/engine.py circolo/match.py circolo/games
+
+test: check  ## the whole suite
+	$(UV) run --frozen pytest -n 2 -q
+
+bench: .venv/.synced  ## engine and bot benchmarks (not part of make test)
+	$(UV) run --frozen python benchmarks/engines.py
+
+lock: $(UV)
+	$(UV) lock
+
+clean:
+	rm -rf .venv $(TOOLS) .mypy_cache .pytest_cache .ruff_cache

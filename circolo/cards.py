@@ -1,0 +1,216 @@
+"""Cards, suits, ranks, the three decks and the text notation ("7D", "QH", "JK").
+
+A card is a small immutable value, interned: ``Card.parse("7D") is Card.parse("7D")``.
+Identical physical cards (Burraco's two 7H) are the same ``Card`` value; an engine
+that must tell them apart keeps them as positions in its deck tuple.
+
+>>> Card.parse("7D").rank, Card.parse("7D").suit.name
+(7, 'DIAMONDS')
+>>> format_cards(parse_cards("AH 2C=4H JK"))
+Traceback (most recent call last):
+...
+circolo.cards.CardNotationError: bad card '2C=4H': a card is a rank (A 2-9 T J Q K) and a suit (H D C S), or JK
+>>> format_cards(parse_cards("AH, TC JK"))
+'AH TC JK'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+from typing import NamedTuple
+
+
+class Suit(IntEnum):
+    """French names; Italian faces map coppe=H, denari=D, bastoni=C, spade=S."""
+
+    HEARTS = 0
+    DIAMONDS = 1
+    CLUBS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return SUIT_LETTERS[self]
+
+
+class Faces(str, Enum):
+    """How cards look; the rules never depend on it."""
+
+    ITALIAN = "italian"
+    FRENCH = "french"
+
+
+SUIT_LETTERS = "HDCS"
+SUIT_SYMBOLS = "♥♦♣♠"
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+JOKER_RANK = 0
+RANK_LETTERS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 10)}
+LETTER_RANKS = {letter: rank for rank, letter in RANK_LETTERS.items()}
+
+
+class CardNotationError(ValueError):
+    """A card or card list that does not parse; names the bad token."""
+
+    code = "bad_card"
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+        super().__init__(
+            f"bad card {token!r}: a card is a rank (A 2-9 T J Q K) and a suit (H D C S), or JK"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card: rank 1 (ace) to 13 (king), or the joker (rank 0, no suit)."""
+
+    rank: int
+    suit: Suit | None
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        card = _BY_TEXT.get(text.strip().upper())
+        if card is None:
+            raise CardNotationError(text)
+        return card
+
+    @staticmethod
+    def of(rank: int, suit: Suit) -> Card:
+        return _BY_TEXT[RANK_LETTERS[rank] + SUIT_LETTERS[suit]]
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """A sort key: by suit, then rank; the joker last."""
+        return (4, 0) if self.suit is None else (int(self.suit), self.rank)
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return "JK"
+        return RANK_LETTERS[self.rank] + SUIT_LETTERS[self.suit]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def symbol(self) -> str:
+        """Short display form, e.g. ``7♦`` or ``10♠`` (T shown as 10)."""
+        if self.suit is None:
+            return "🃏"
+        rank = "10" if self.rank == 10 else RANK_LETTERS[self.rank]
+        return rank + SUIT_SYMBOLS[self.suit]
+
+    def name(self, lang: str = "en", faces: Faces = Faces.FRENCH) -> str:
+        """Full display name in ``it``, ``pt-BR`` or ``en``, for Italian or French faces."""
+        words = _NAMES[_lang(lang)]
+        if self.suit is None:
+            return words.joker
+        face = words.faces[Faces(faces)]
+        rank = face.ranks.get(self.rank) or words.ranks[self.rank]
+        return words.pattern.format(rank=rank, suit=face.suits[self.suit])
+
+
+JOKER = Card(JOKER_RANK, None)
+_BY_TEXT: dict[str, Card] = {"JK": JOKER}
+for _suit in Suit:
+    for _rank in range(1, 14):
+        _card = Card(_rank, _suit)
+        _BY_TEXT[str(_card)] = _card
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Parse a card list written with spaces and/or commas, or a list of tokens."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [Card.parse(token) for token in tokens]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+SCOPA_RANKS = (1, 2, 3, 4, 5, 6, 7, JACK, QUEEN, KING)
+
+
+def deck40() -> tuple[Card, ...]:
+    """The 40-card deck of Scopa and Bisca (Italian or French faces: the same cards)."""
+    return tuple(Card.of(rank, suit) for suit in Suit for rank in SCOPA_RANKS)
+
+
+def burraco_deck() -> tuple[Card, ...]:
+    """Two 52-card French decks and four jokers: 108 physical cards.
+
+    Identical cards appear twice; an engine tells them apart by position in this tuple.
+    """
+    one = tuple(Card.of(rank, suit) for suit in Suit for rank in range(1, 14))
+    return one + one + (JOKER,) * 4
+
+
+LANGUAGES = ("it", "pt-BR", "en")
+
+
+def _lang(lang: str) -> str:
+    if lang not in _NAMES:
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+class _FaceWords(NamedTuple):
+    ranks: dict[int, str]
+    suits: tuple[str, str, str, str]
+
+
+class _Words(NamedTuple):
+    pattern: str
+    joker: str
+    ranks: dict[int, str]
+    faces: dict[Faces, _FaceWords]
+
+
+_NAMES: dict[str, _Words] = {
+    "it": _Words(
+        "{rank} di {suit}",
+        "Jolly",
+        {1: "Asso", 2: "Due", 3: "Tre", 4: "Quattro", 5: "Cinque", 6: "Sei", 7: "Sette",
+         8: "Otto", 9: "Nove", 10: "Dieci"},
+        {
+            Faces.ITALIAN: _FaceWords(
+                {11: "Fante", 12: "Cavallo", 13: "Re"}, ("coppe", "denari", "bastoni", "spade")
+            ),
+            Faces.FRENCH: _FaceWords(
+                {11: "Fante", 12: "Donna", 13: "Re"}, ("cuori", "quadri", "fiori", "picche")
+            ),
+        },
+    ),
+    "pt-BR": _Words(
+        "{rank} de {suit}",
+        "Curinga",
+        {1: "Ás", 2: "Dois", 3: "Três", 4: "Quatro", 5: "Cinco", 6: "Seis", 7: "Sete",
+         8: "Oito", 9: "Nove", 10: "Dez"},
+        {
+            Faces.ITALIAN: _FaceWords(
+                {11: "Valete", 12: "Cavalo", 13: "Rei"}, ("copas", "ouros", "paus", "espadas")
+            ),
+            Faces.FRENCH: _FaceWords(
+                {11: "Valete", 12: "Dama", 13: "Rei"}, ("copas", "ouros", "paus", "espadas")
+            ),
+        },
+    ),
+    "en": _Words(
+        "{rank} of {suit}",
+        "Joker",
+        {1: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven",
+         8: "Eight", 9: "Nine", 10: "Ten"},
+        {
+            Faces.ITALIAN: _FaceWords(
+                {11: "Knave", 12: "Knight", 13: "King"}, ("cups", "coins", "clubs", "swords")
+            ),
+            Faces.FRENCH: _FaceWords(
+                {11: "Jack", 12: "Queen", 13: "King"}, ("hearts", "diamonds", "clubs", "spades")
+            ),
+        },
+    ),
+}

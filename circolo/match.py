@@ -1,0 +1,83 @@
+"""Hands -> match: cumulative totals, the rotating first seat, every hand's breakdown.
+
+The game's rules decide when a match ends (``Rules.match_outcome``); this class only
+keeps the books, so Scopa, Bisca and Burraco matches are played by the same code.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from circolo.engine import EngineError, HandScore, HandState, MatchOutcome, Rules, Seat
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    first: Seat
+    seed: int
+    score: HandScore
+
+
+class Match:
+    """A match of one game: deals hands with seeds drawn from the match seed."""
+
+    def __init__(self, rules: Rules, seed: int, first: Seat | None = None) -> None:
+        self.rules = rules
+        self._rng = random.Random(seed)
+        self.first: Seat = self._rng.randrange(rules.players) if first is None else first
+        self.hands: list[HandRecord] = []
+        self.totals: list[int] = [0] * rules.sides
+        self.outcome = MatchOutcome("continue")
+        self._current: tuple[Seat, int] | None = None
+
+    def new_hand(self) -> HandState[Any]:
+        """Deal the next hand; its first seat rotates by one after every recorded hand."""
+        if self.outcome.status in ("won", "drawn"):
+            raise EngineError("the match is over")
+        if self.outcome.status == "decision":
+            raise EngineError("the players must decide first: " + ", ".join(self.outcome.choices))
+        seed = self._rng.getrandbits(63)
+        self._current = (self.first, seed)
+        return self.rules.new_hand(seed, self.first)
+
+    def record(self, hand: HandState[Any]) -> MatchOutcome:
+        """Add a finished hand's points and decide the match."""
+        if self._current is None:
+            raise EngineError("no hand was dealt")
+        score = hand.score()
+        first, seed = self._current
+        self._current = None
+        self.hands.append(HandRecord(first, seed, score))
+        self.totals = [t + p for t, p in zip(self.totals, score.points, strict=True)]
+        self.first = (first + 1) % self.rules.players
+        self.outcome = self.rules.match_outcome(self.totals, len(self.hands))
+        return self.outcome
+
+    def decide(self, choice: str) -> MatchOutcome:
+        """Settle a decision point: ``replay`` restores the totals from before the last
+        hand and replays it with the same first seat; ``draw`` ends the match drawn."""
+        if self.outcome.status != "decision" or choice not in self.outcome.choices:
+            raise EngineError(f"nothing to decide with {choice!r}")
+        if choice == "draw":
+            self.outcome = MatchOutcome("drawn")
+        else:
+            last = self.hands[-1]
+            self.totals = [t - p for t, p in zip(self.totals, last.score.points, strict=True)]
+            self.first = last.first
+            self.outcome = MatchOutcome("continue")
+        return self.outcome
+
+    def play_out(self, choose: Any, decide: Any = None) -> MatchOutcome:
+        """Play the match to its end: ``choose(hand)`` picks each move, ``decide(outcome)``
+        settles decision points (default: draw)."""
+        while self.outcome.status != "won" and self.outcome.status != "drawn":
+            if self.outcome.status == "decision":
+                self.decide(decide(self.outcome) if decide else "draw")
+                continue
+            hand = self.new_hand()
+            while not hand.is_over():
+                hand.apply(choose(hand))
+            self.record(hand)
+        return self.outcome
