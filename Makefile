@@ -19,7 +19,7 @@ run: .venv/.synced  ## start the room
 check: .venv/.synced  ## lint, types and layering
 	$(UV) run --frozen ruff check $(PY_FILES)
 	$(UV) run --frozen ruff format --check $(PY_FILES)
-	$(UV) run --frozen mypy circolo/cards.py circolo/engine.py circolo/match.py circolo/games
+	$(UV) run --frozen mypy circolo
 
 test: check  ## the whole suite
 	$(UV) run --frozen pytest -n 2 -q

@@ -6,10 +6,10 @@ that must tell them apart keeps them as positions in its deck tuple.
 
 >>> Card.parse("7D").rank, Card.parse("7D").suit.name
 (7, 'DIAMONDS')
->>> format_cards(parse_cards("AH 2C=4H JK"))
+>>> parse_cards("AH 2C=4H JK")
 Traceback (most recent call last):
 ...
-circolo.cards.CardNotationError: bad card '2C=4H': a card is a rank (A 2-9 T J Q K) and a suit (H D C S), or JK
+circolo.cards.CardNotationError: bad card '2C=4H': a card is a rank (A 2-9 T J Q K) and a suit ...
 >>> format_cards(parse_cards("AH, TC JK"))
 'AH TC JK'
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import IntEnum, StrEnum
 from typing import NamedTuple
 
 
@@ -35,7 +35,7 @@ class Suit(IntEnum):
         return SUIT_LETTERS[self]
 
 
-class Faces(str, Enum):
+class Faces(StrEnum):
     """How cards look; the rules never depend on it."""
 
     ITALIAN = "italian"
@@ -174,8 +174,18 @@ _NAMES: dict[str, _Words] = {
     "it": _Words(
         "{rank} di {suit}",
         "Jolly",
-        {1: "Asso", 2: "Due", 3: "Tre", 4: "Quattro", 5: "Cinque", 6: "Sei", 7: "Sette",
-         8: "Otto", 9: "Nove", 10: "Dieci"},
+        {
+            1: "Asso",
+            2: "Due",
+            3: "Tre",
+            4: "Quattro",
+            5: "Cinque",
+            6: "Sei",
+            7: "Sette",
+            8: "Otto",
+            9: "Nove",
+            10: "Dieci",
+        },
         {
             Faces.ITALIAN: _FaceWords(
                 {11: "Fante", 12: "Cavallo", 13: "Re"}, ("coppe", "denari", "bastoni", "spade")
@@ -188,8 +198,18 @@ _NAMES: dict[str, _Words] = {
     "pt-BR": _Words(
         "{rank} de {suit}",
         "Curinga",
-        {1: "Ás", 2: "Dois", 3: "Três", 4: "Quatro", 5: "Cinco", 6: "Seis", 7: "Sete",
-         8: "Oito", 9: "Nove", 10: "Dez"},
+        {
+            1: "Ás",
+            2: "Dois",
+            3: "Três",
+            4: "Quatro",
+            5: "Cinco",
+            6: "Seis",
+            7: "Sete",
+            8: "Oito",
+            9: "Nove",
+            10: "Dez",
+        },
         {
             Faces.ITALIAN: _FaceWords(
                 {11: "Valete", 12: "Cavalo", 13: "Rei"}, ("copas", "ouros", "paus", "espadas")
@@ -202,8 +222,18 @@ _NAMES: dict[str, _Words] = {
     "en": _Words(
         "{rank} of {suit}",
         "Joker",
-        {1: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven",
-         8: "Eight", 9: "Nine", 10: "Ten"},
+        {
+            1: "Ace",
+            2: "Two",
+            3: "Three",
+            4: "Four",
+            5: "Five",
+            6: "Six",
+            7: "Seven",
+            8: "Eight",
+            9: "Nine",
+            10: "Ten",
+        },
         {
             Faces.ITALIAN: _FaceWords(
                 {11: "Knave", 12: "Knight", 13: "King"}, ("cups", "coins", "clubs", "swords")

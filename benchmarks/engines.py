@@ -1,0 +1,82 @@
+"""Random-playout speed of every engine: hands per second, deal to final score.
+
+Each hand is dealt from a fresh seed and played with uniformly random legal moves on
+the engine's fast path (``apply``), then scored. Figures are medians of 5 runs on one
+core; they are printed and written to ``benchmarks/results/engines.json``.
+
+    python benchmarks/engines.py [--game scopa] [--runs 5] [--seconds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from circolo.engine import Rules
+from circolo.games import GAMES, make_rules
+
+RESULTS = Path(__file__).parent / "results"
+
+
+def playout_rate(rules: Rules, seconds: float, seed: int) -> float:
+    """Hands per second over at least ``seconds`` of whole random hands."""
+    rng = random.Random(seed)
+    hands = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        hand = rules.new_hand(rng.getrandbits(63), hands % rules.players)
+        while not hand.is_over():
+            hand.apply(rng.choice(hand.legal_moves()))
+        hand.score()
+        hands += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return hands / (now - start)
+
+
+def measure(game: str, players: int, runs: int, seconds: float) -> dict[str, Any]:
+    rules = make_rules(game, {"players": players})
+    rates = [playout_rate(rules, seconds, seed) for seed in range(runs)]
+    return {
+        "game": game,
+        "players": players,
+        "hands_per_second_median": round(statistics.median(rates), 1),
+        "runs": [round(r, 1) for r in rates],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(GAMES), action="append")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    args = parser.parse_args()
+    results = []
+    for game in args.game or list(GAMES):
+        for players in (2, 4):
+            try:
+                result = measure(game, players, args.runs, args.seconds)
+            except ModuleNotFoundError as error:
+                print(f"{game}: engine not available ({error})")
+                break
+            results.append(result)
+            mode = "1v1" if players == 2 else "2v2"
+            print(
+                f"{game:8} {mode}: {result['hands_per_second_median']:>9.1f} random hands/s "
+                f"(median of {args.runs}; runs {result['runs']})"
+            )
+    RESULTS.mkdir(exist_ok=True)
+    out = RESULTS / "engines.json"
+    out.write_text(json.dumps({"python": platform.python_version(), "results": results}, indent=2))
+    print(f"written {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""The ``circolo`` command: play in a terminal, simulate games, pit bots against each other."""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+import sys
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import click
+
+from circolo.bots import make_bot
+from circolo.cards import Faces
+from circolo.engine import EngineError, Rules
+from circolo.games import GAMES, make_rules
+from circolo.i18n import DEFAULT_LANGUAGE, LANGUAGES
+
+GAME = click.Choice(sorted(GAMES))
+
+
+def _rules(game: str, options: Mapping[str, object]) -> Rules:
+    try:
+        return make_rules(game, options)
+    except EngineError as error:
+        raise click.BadParameter(error.message) from None
+
+
+@click.group()
+@click.version_option(package_name="circolo")
+def main() -> None:
+    """Circolo: Scopa, Bisca Capixaba and Burraco."""
+
+
+@main.command()
+@click.argument("game", type=GAME)
+@click.option(
+    "--faces",
+    type=click.Choice([f.value for f in Faces]),
+    default=None,
+    help="How cards look (default: Italian for Scopa, French otherwise).",
+)
+@click.option("--lang", type=click.Choice(LANGUAGES), default=DEFAULT_LANGUAGE, show_default=True)
+@click.option("--bot", "level", default="random", show_default=True, help="The bots' level.")
+@click.option("--players", type=click.Choice(["2", "4"]), default="2", show_default=True)
+@click.option("--seed", type=int, default=None, help="Fix the deals (default: random).")
+def play(
+    game: str, faces: str | None, lang: str, level: str, players: str, seed: int | None
+) -> None:
+    """Play a match in the terminal against bots."""
+    from circolo.terminal.common import Prompt, play_match, terminal_game
+
+    rules = _rules(game, {"players": int(players)})
+    seed = secrets.randbits(63) if seed is None else seed
+    face = Faces(faces) if faces else (Faces.ITALIAN if game == "scopa" else Faces.FRENCH)
+    try:
+        bots = {seat: make_bot(game, level, seed + seat) for seat in range(1, rules.players)}
+    except EngineError as error:
+        raise click.BadParameter(error.message, param_hint="--bot") from None
+    prompt = Prompt(lang, face)
+    try:
+        play_match(rules, terminal_game(game), bots, prompt, seed)
+    except (EOFError, KeyboardInterrupt):
+        click.echo()
+        click.echo(prompt.t("common.goodbye"))
+
+
+@main.command()
+@click.argument("game", type=GAME)
+@click.option("--hands", type=click.IntRange(1), default=1000, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--players", type=click.Choice(["2", "4"]), default="2", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def simulate(game: str, hands: int, seed: int, players: str, as_json: bool) -> None:
+    """Play random hands and report average points per category."""
+    rules = _rules(game, {"players": int(players)})
+    rng = random.Random(seed)
+    totals: list[dict[str, int]] = [{} for _ in range(rules.sides)]
+    points = [0] * rules.sides
+    moves = 0
+    start = time.perf_counter()
+    with click.progressbar(range(hands), label=f"{game} {players}p", file=sys.stderr) as bar:
+        for number in bar:
+            hand = rules.new_hand(rng.getrandbits(63), number % rules.players)
+            while not hand.is_over():
+                hand.apply(rng.choice(hand.legal_moves()))
+                moves += 1
+            score = hand.score()
+            for side, breakdown in enumerate(score.breakdown):
+                points[side] += score.points[side]
+                for name, value in breakdown.items():
+                    totals[side][name] = totals[side].get(name, 0) + value
+    seconds = time.perf_counter() - start
+    report: dict[str, Any] = {
+        "game": game,
+        "players": int(players),
+        "hands": hands,
+        "seed": seed,
+        "hands_per_second": round(hands / seconds, 1),
+        "moves_per_hand": round(moves / hands, 2),
+        "points_per_hand": [round(p / hands, 4) for p in points],
+        "categories_per_hand": [
+            {name: round(value / hands, 4) for name, value in side.items()} for side in totals
+        ],
+    }
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+        return
+    click.echo(f"{game}, {players} players, {hands} random hands (seed {seed})")
+    names = list(dict.fromkeys(n for side in totals for n in side))
+    click.echo(
+        f"{'per hand':<20}" + "".join(f"{'side ' + str(s + 1):>12}" for s in range(rules.sides))
+    )
+    for name in names:
+        row = "".join(f"{side.get(name, 0) / hands:>12.3f}" for side in totals)
+        click.echo(f"{name:<20}{row}")
+    click.echo(f"{'points':<20}" + "".join(f"{p / hands:>12.3f}" for p in points))
+    click.echo(
+        f"moves per hand {report['moves_per_hand']}, {report['hands_per_second']} hands "
+        f"per second ({seconds / max(moves, 1) * 1e6:.1f} µs per move, progress bar included)"
+    )

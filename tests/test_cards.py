@@ -1,0 +1,94 @@
+"""Cards, decks and the card notation."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import circolo.cards
+from circolo.cards import (
+    JOKER,
+    Card,
+    CardNotationError,
+    Faces,
+    Suit,
+    burraco_deck,
+    deck40,
+    format_cards,
+    parse_cards,
+)
+
+ALL_CARDS = sorted(set(burraco_deck()), key=lambda c: c.key)
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(circolo.cards, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+@given(st.lists(st.sampled_from(ALL_CARDS), max_size=20))
+def test_card_lists_round_trip(cards: list[Card]) -> None:
+    assert parse_cards(format_cards(cards)) == cards
+
+
+def test_cards_are_interned_small_values() -> None:
+    assert Card.parse("7d") is Card.parse("7D") is Card.of(7, Suit.DIAMONDS)
+    assert Card.parse("JK") is JOKER and JOKER.is_joker
+
+
+@pytest.mark.parametrize("token", ["", "1H", "7X", "10H", "JKR", "7", "HH", "2C=4H"])
+def test_bad_text_names_the_bad_token(token: str) -> None:
+    with pytest.raises(CardNotationError) as error:
+        parse_cards(f"AH {token} KS") if token else Card.parse(token)
+    assert repr(token) in str(error.value) or token == ""
+    assert error.value.code == "bad_card"
+
+
+def test_decks() -> None:
+    forty = deck40()
+    assert len(forty) == len(set(forty)) == 40
+    assert {c.rank for c in forty} == {1, 2, 3, 4, 5, 6, 7, 11, 12, 13}
+    burraco = burraco_deck()
+    assert len(burraco) == 108
+    assert burraco.count(JOKER) == 4
+    assert burraco.count(Card.parse("7H")) == 2
+    assert len(set(burraco)) == 53
+
+
+def test_scopa_faces_mapping_coppe_hearts_denari_diamonds() -> None:
+    """Italian faces: coppe = hearts, denari = diamonds, bastoni = clubs, spade = spades."""
+    names = [Card.of(1, suit).name("it", Faces.ITALIAN) for suit in Suit]
+    assert names == ["Asso di coppe", "Asso di denari", "Asso di bastoni", "Asso di spade"]
+    figures = [Card.of(r, Suit.SPADES).name("it", Faces.ITALIAN) for r in (11, 12, 13)]
+    assert figures == ["Fante di spade", "Cavallo di spade", "Re di spade"]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "faces", "name"),
+    [
+        ("7D", "it", Faces.ITALIAN, "Sette di denari"),
+        ("QH", "it", Faces.FRENCH, "Donna di cuori"),
+        ("QC", "pt-BR", Faces.ITALIAN, "Cavalo de paus"),
+        ("AS", "pt-BR", Faces.FRENCH, "Ás de espadas"),
+        ("JD", "en", Faces.ITALIAN, "Knave of coins"),
+        ("KS", "en", Faces.FRENCH, "King of spades"),
+        ("TH", "en", Faces.FRENCH, "Ten of hearts"),
+        ("JK", "pt-BR", Faces.FRENCH, "Curinga"),
+    ],
+)
+def test_display_names(text: str, lang: str, faces: Faces, name: str) -> None:
+    assert Card.parse(text).name(lang, faces) == name
+
+
+def test_every_card_has_a_name_in_every_language() -> None:
+    for lang in ("it", "pt-BR", "en"):
+        for faces in Faces:
+            names = {card.name(lang, faces) for card in ALL_CARDS}
+            assert len(names) == len(ALL_CARDS)
+
+
+def test_unknown_language_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        Card.parse("AH").name("fr")

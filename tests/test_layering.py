@@ -1,0 +1,52 @@
+"""Data flows one way: the engines import nothing from the room around them."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "circolo"
+ENGINE_FILES = [PACKAGE / "cards.py", PACKAGE / "engine.py", PACKAGE / "match.py"]
+FORBIDDEN = ("table", "server", "store", "web", "terminal", "bots", "cli", "tournaments")
+
+
+def imported_modules(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+def engine_sources() -> list[Path]:
+    return ENGINE_FILES + sorted((PACKAGE / "games").rglob("*.py"))
+
+
+def test_engines_import_nothing_from_the_room() -> None:
+    bad = [
+        f"{path.relative_to(PACKAGE.parent)} imports {name}"
+        for path in engine_sources()
+        for name in imported_modules(path)
+        if any(
+            name == f"circolo.{part}" or name.startswith(f"circolo.{part}.") for part in FORBIDDEN
+        )
+    ]
+    assert bad == []
+
+
+def test_engines_use_no_clock_and_no_global_random() -> None:
+    """Engines are pure: no time, no I/O, and randomness only through a seeded Random."""
+    bad = []
+    for path in engine_sources():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                if node.value.id == "random" and node.attr not in ("Random",):
+                    bad.append(f"{path.name}: random.{node.attr}")
+                if node.value.id in ("time", "datetime", "os", "socket"):
+                    bad.append(f"{path.name}: {node.value.id}.{node.attr}")
+            if isinstance(node, ast.Name) and node.id == "open":
+                bad.append(f"{path.name}: open")
+    assert bad == []
