@@ -1,0 +1,194 @@
+"""The whole state of a hand as one line of text (like chess's FEN); it round-trips exactly.
+
+Ten fields separated by single spaces::
+
+    dealer turn hands table piles scope last stock seed:deal history
+
+- ``dealer``: the dealer's seat.
+- ``turn``: ``c3`` when seat 3 must cut, ``0`` when seat 0 must play, ``-`` when over.
+- ``hands``: each seat's hand, seat 0 first, separated by ``/``.
+- ``table``: the cards on the table.
+- ``piles``: side 0's and side 1's capture piles, separated by ``/``.
+- ``scope``: side 0's and side 1's scope, e.g. ``2/0``.
+- ``last``: the seat of the last capture, ``-`` if none yet.
+- ``stock``: the undealt cards, top first (before the cut: the whole deck, in order).
+- ``seed:deal``: the hand's seed and how many deals were void (a void deal reshuffles by
+  the seed).
+- ``history``: every move so far as ``seat:move`` without spaces (``1:cut17``,
+  ``0:7DxAH6H``), separated by commas; ``-`` if none.
+
+A card list is its cards written one after another (``AH7DKS``), ``-`` when empty; sets
+are written by value, then suit. Example: a 1 v 1 hand dealt by seat 0 (seed 7), cut
+by seat 1, where seat 1 (the primo) has laid the Fante of coppe and seat 0 is to play::
+
+    0 0 3S4D7C/JDJS 2H3H4S7DJH -/- 0/0 -
+    KC7S4C7H5S5H4H6CKHAC6H6S3DKD6DADAS2CQH2DKSAHQC5DQSQD3C2SJC5C 7:0 1:cut20,1:JH
+
+(one line, wrapped here).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from circolo.engine import NotationError
+from circolo.games.scopa.deck import ALL_CARDS, CARDS, TEXT, mask_text, parse_card_run
+from circolo.games.scopa.moves import compact_move_text, parse_move
+from circolo.games.scopa.state import HAND_SIZE, TABLE_SIZE, ScopaHand
+
+if TYPE_CHECKING:
+    from circolo.games.scopa.rules import ScopaRules
+
+
+def format_position(hand: ScopaHand) -> str:
+    if hand.turn is None:
+        turn = "-"
+    elif not hand.in_hands:
+        turn = f"c{hand.turn}"
+    else:
+        turn = str(hand.turn)
+    history = ",".join(f"{seat}:{compact_move_text(move)}" for seat, move in hand.history)
+    return " ".join(
+        (
+            str(hand.dealer),
+            turn,
+            "/".join(mask_text(h) for h in hand.hands),
+            mask_text(hand.table),
+            "/".join(mask_text(p) for p in hand.piles),
+            "/".join(str(s) for s in hand.scope),
+            "-" if hand.last_capturer is None else str(hand.last_capturer),
+            "".join(TEXT[c] for c in hand.deck[hand.pos :]) or "-",
+            f"{hand.seed}:{hand.deal_no}",
+            history or "-",
+        )
+    )
+
+
+def parse_position(rules: ScopaRules, text: str) -> ScopaHand:
+    """Read a position; ``NotationError`` says what is wrong with it."""
+    if not isinstance(text, str):
+        raise NotationError("a position is text")
+    fields = text.split()
+    if len(fields) != 10:
+        raise NotationError(
+            f"a Scopa position has 10 fields (dealer turn hands table piles scope last stock "
+            f"seed:deal history), not {len(fields)}"
+        )
+    dealer_f, turn_f, hands_f, table_f, piles_f, scope_f, last_f, stock_f, seed_f, hist_f = fields
+    players = rules.players
+    dealer = _seat(dealer_f, players, "dealer")
+    hand_lists = _per(hands_f, players, "hands")
+    pile_lists = _per(piles_f, 2, "piles")
+    hands = [_mask(parse_card_run(h)) for h in hand_lists]
+    piles = [_mask(parse_card_run(p)) for p in pile_lists]
+    table = _mask(parse_card_run(table_f))
+    stock = parse_card_run(stock_f)
+    scope = [_count(s, "scope") for s in _per(scope_f, 2, "scope")]
+    last = None if last_f == "-" else _seat(last_f, players, "last capture")
+    seed_text, colon, deal_text = seed_f.partition(":")
+    if not colon:
+        raise NotationError(f"bad seed field {seed_f!r}: write seed:deal, e.g. 42:0")
+    seed = _integer(seed_text, "seed")
+    deal_no = _count(deal_text, "deal")
+    history = [] if hist_f == "-" else [_history_item(item, players) for item in hist_f.split(",")]
+
+    _check_every_card_once(hand_lists, table_f, pile_lists, stock)
+    sizes = [h.bit_count() for h in hands]
+    cutter, primo = (dealer - 1) % players, (dealer + 1) % players
+    turn: int | None
+    if turn_f == "-":
+        turn = None
+        if any(sizes) or stock or table:
+            raise NotationError("a finished hand has no cards in hands, stock or table")
+    elif turn_f.startswith("c"):
+        turn = _seat(turn_f[1:], players, "cutter")
+        if turn != cutter:
+            raise NotationError(f"seat {cutter} cuts (the player before dealer {dealer})")
+        if len(stock) != CARDS or any(scope) or last is not None:
+            raise NotationError("before the cut the whole deck is in the stock")
+    else:
+        turn = _seat(turn_f, players, "turn")
+        _check_play_sizes(sizes, turn, primo, players, len(stock))
+    return ScopaHand.assemble(
+        rules,
+        seed=seed,
+        deal_no=deal_no,
+        dealer=dealer,
+        stock=stock,
+        hands=hands,
+        table=table,
+        piles=piles,
+        scope=scope,
+        turn=turn,
+        last_capturer=last,
+        history=history,
+    )
+
+
+def _check_play_sizes(sizes: list[int], turn: int, primo: int, players: int, stock: int) -> None:
+    """Players play in turn from the primo: those already gone this round hold one less."""
+    mover = sizes[turn]
+    gone = (turn - primo) % players
+    expected = [mover - 1 if (seat - primo) % players < gone else mover for seat in range(players)]
+    if not 1 <= mover <= HAND_SIZE or sizes != expected:
+        raise NotationError(
+            f"hand sizes {sizes} do not fit seat {turn} to play (the player after the dealer "
+            f"plays first)"
+        )
+    dealt = CARDS - TABLE_SIZE - stock
+    if dealt <= 0 or dealt % (HAND_SIZE * players):
+        raise NotationError(f"a stock of {stock} cards cannot happen with {players} players")
+
+
+def _check_every_card_once(
+    hands: list[str], table: str, piles: list[str], stock: list[int]
+) -> None:
+    seen = 0
+    cards = [c for run in [*hands, table, *piles] for c in parse_card_run(run)] + stock
+    for card in cards:
+        if seen >> card & 1:
+            raise NotationError(f"card {TEXT[card]} appears twice")
+        seen |= 1 << card
+    if seen != ALL_CARDS:
+        missing = [TEXT[c] for c in range(CARDS) if not seen >> c & 1]
+        raise NotationError("every card must be somewhere; missing: " + " ".join(missing))
+
+
+def _mask(cards: list[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _per(text: str, count: int, what: str) -> list[str]:
+    parts = text.split("/")
+    if len(parts) != count:
+        raise NotationError(f"{what}: {count} entries separated by '/', not {text!r}")
+    return parts
+
+
+def _integer(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise NotationError(f"{what}: {text!r} is not a number") from None
+
+
+def _count(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise NotationError(f"{what}: {text!r} is not a count")
+    return int(text)
+
+
+def _seat(text: str, players: int, what: str) -> int:
+    if not text.isdigit() or int(text) >= players:
+        raise NotationError(f"{what}: {text!r} is not a seat (0..{players - 1})")
+    return int(text)
+
+
+def _history_item(item: str, players: int) -> tuple[int, int]:
+    seat_text, colon, move_text = item.partition(":")
+    if not colon:
+        raise NotationError(f"history: write seat:move, not {item!r}")
+    return _seat(seat_text, players, "history seat"), parse_move(move_text)
