@@ -1,0 +1,12 @@
+"""Bisca Capixaba: the Brazilian (Espírito Santo) member of the Briscola family, 1 × 1 and 2 × 2.
+
+The rules are in ``rules/bisca.md`` of the shared rule book; our decisions where it
+is silent are written where they are implemented and in docs/notation.md ("Bisca").
+"""
+
+from circolo.games.bisca.moves import COPAS, EXCHANGE, PASS, SORTEIO, Move
+from circolo.games.bisca.rules import BiscaRules
+from circolo.games.bisca.state import BiscaState
+from circolo.games.bisca.view import BiscaView
+
+__all__ = ["COPAS", "EXCHANGE", "PASS", "SORTEIO", "BiscaRules", "BiscaState", "BiscaView", "Move"]
