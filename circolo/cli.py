@@ -121,3 +121,41 @@ def simulate(game: str, hands: int, seed: int, players: str, as_json: bool) -> N
         f"moves per hand {report['moves_per_hand']}, {report['hands_per_second']} hands "
         f"per second ({seconds / max(moves, 1) * 1e6:.1f} µs per move, progress bar included)"
     )
+
+
+@main.command()
+@click.argument("game", type=GAME)
+@click.option("--a", "a", default="expert", show_default=True, help="Bot A's level.")
+@click.option("--b", "b", default="greedy", show_default=True, help="Bot B's level.")
+@click.option("--deals", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--paired/--unpaired", default=True, show_default=True, help="Swap seats per deal.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--budget-ms", type=click.FloatRange(min=0, min_open=True), default=None)
+@click.option("--iterations", type=click.IntRange(1), default=None)
+@click.option("--players", type=click.Choice(["2", "4"]), default="2", show_default=True)
+@click.option("--workers", type=click.IntRange(1), default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def arena(
+    game: str,
+    a: str,
+    b: str,
+    deals: int,
+    paired: bool,
+    seed: int,
+    budget_ms: float | None,
+    iterations: int | None,
+    players: str,
+    workers: int,
+    as_json: bool,
+) -> None:
+    """Pit bot A against bot B over (paired) deals: won/drawn/lost, margins, ms per move."""
+    from circolo.bots.arena import ArenaConfig, format_report, run_arena
+
+    config = ArenaConfig(
+        game, a, b, deals, seed, paired, int(players), budget_ms, iterations, workers
+    )
+    try:
+        report = run_arena(config, label=f"{game} {a} vs {b}")
+    except EngineError as error:
+        raise click.BadParameter(error.message) from None
+    click.echo(json.dumps(report, indent=2) if as_json else format_report(report))

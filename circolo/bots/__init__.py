@@ -1,10 +1,18 @@
-"""Bots: they choose a move from their seat's view alone, never from the full state."""
+"""Bots: they choose a move from their seat's view alone, never from the full state.
+
+Levels, for every game and mode: ``random`` (the baseline), ``greedy`` (one move of
+lookahead with a per-game evaluation) and ``expert`` (determinized search over states
+sampled from the view, exact once the hidden cards are known). Each game's levels
+live in ``circolo.bots.<game>``.
+"""
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any, Protocol
 
+from circolo.bots.budget import Budget
 from circolo.engine import OptionError, View
 
 
@@ -28,11 +36,50 @@ class RandomBot:
         return self._rng.choice(view.legal_moves())
 
 
-LEVELS = ("random",)
+LEVELS = ("random", "greedy", "expert")
 
 
-def make_bot(game: str, level: str, seed: int | None = None) -> Bot:
-    """A bot of the given level for ``game``."""
+class GameBots(Protocol):
+    """What each ``circolo.bots.<game>`` module offers."""
+
+    DEFAULT_BUDGET: Budget
+
+    def greedy(self, seed: int | None) -> Bot: ...
+
+    def expert(self, budget: Budget, seed: int | None) -> Bot: ...
+
+
+def game_bots(game: str) -> GameBots:
+    module: GameBots = importlib.import_module(f"circolo.bots.{game}")
+    return module
+
+
+def make_bot(
+    game: str,
+    level: str,
+    seed: int | None = None,
+    *,
+    budget_ms: float | None = None,
+    iterations: int | None = None,
+) -> Bot:
+    """A bot of the given level for ``game``.
+
+    The expert thinks for ``budget_ms`` milliseconds and/or ``iterations`` sampled
+    worlds per move (the game's default when neither is given). With an iteration
+    budget alone and a seed, a bot is deterministic: the same view gives the same move.
+    """
     if level == "random":
         return RandomBot(seed)
-    raise OptionError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    if level not in LEVELS:
+        raise OptionError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    try:
+        module = game_bots(game)
+    except ModuleNotFoundError:
+        raise OptionError(f"no bots for game {game!r}") from None
+    if level == "greedy":
+        return module.greedy(seed)
+    if budget_ms is None and iterations is None:
+        budget = module.DEFAULT_BUDGET
+    else:
+        budget = Budget(budget_ms, iterations)
+    return module.expert(budget, seed)
