@@ -20,12 +20,16 @@ from circolo.engine import NotationError, Seat
 from circolo.games.bisca.deck import (
     DECK_SIZE,
     HEARTS,
+    TWO,
     card_text,
     cards_text,
+    is_ace_or_seven,
     parse_card,
     parse_cards_text,
     parse_suit,
+    same_colour_suit,
     suit_text,
+    trump_card,
 )
 from circolo.games.bisca.moves import COPAS, SORTEIO, move_text, parse_move
 from circolo.games.bisca.state import (
@@ -170,7 +174,23 @@ def _check(state: BiscaState) -> None:
     if view.choice == COPAS:
         _expect(view.trump == HEARTS, "copas: hearts are trump")
         _expect(view.open_card is None and view.turned is None, "copas turns no card")
-    _expect(view.open_card is None or view.turned is None, "a turned A or 7 is not open")
+    else:
+        _expect((view.open_card is None) != (view.turned is None), "sorteio turns one card")
+    if view.turned is not None:
+        _expect(
+            is_ace_or_seven(view.turned) and view.turned // 10 == same_colour_suit(view.trump),
+            "a turned A or 7 makes the other suit of its colour trump",
+        )
+    if view.open_card is not None:
+        _expect(view.open_card // 10 == view.trump, "the open card is a trump")
+    if view.exchanged is not None:
+        took = view.exchanged[1]
+        _expect(
+            view.open_card == trump_card(view.trump, TWO)
+            and took // 10 == view.trump
+            and not is_ace_or_seven(took),
+            "the trump 2 was exchanged for the open card",
+        )
     if view.open_card is not None and view.drawer is None:
         _expect(bool(stock) and stock[0] == view.open_card, "the open card lies under the stock")
     _expect(view.drawer is None or not stock, "the open card is drawn last")
