@@ -65,12 +65,14 @@ class BiscaState(HandState[Move]):
     """The true state of one hand. Build it with ``BiscaRules.new_hand`` or ``restore``."""
 
     __slots__ = (
+        "_ace",
         "_choice",
         "_dealer",
         "_drawer",
         "_exchanged",
         "_hands",
         "_history",
+        "_last_trick",
         "_leader",
         "_open",
         "_opening",
@@ -78,6 +80,7 @@ class BiscaState(HandState[Move]):
         "_piles",
         "_points",
         "_relo",
+        "_seven",
         "_seven_out",
         "_slot",
         "_stock",
@@ -101,7 +104,8 @@ class BiscaState(HandState[Move]):
         self._phase = CHOOSE
         self._turn: Seat | None = (dealer + 1) % self.players
         self._leader = self._turn
-        self._trump = -1
+        self._trump = self._ace = self._seven = -1
+        self._last_trick = DECK_SIZE // self.players - 1
         self._choice: Move | None = None
         self._open: int | None = None
         self._turned: int | None = None
@@ -134,17 +138,16 @@ class BiscaState(HandState[Move]):
             return decision_moves(
                 self._phase, self._trump, [] if turn is None else self._hands[turn]
             )
-        trump = self._trump
         hand = self._hands[self._turn]  # type: ignore[index]
-        if trump * 10 + SEVEN not in hand and trump * 10 + ACE_STRENGTH not in hand:
+        if self._seven not in hand and self._ace not in hand:
             return hand[:]
         legal, fallback = legal_cards(
             hand,
             len(self._trick),
             self.players,
-            trump,
+            self._trump,
             self._seven_out,
-            self.final_trick,
+            len(self._history) == self._last_trick,
         )
         self.fallbacks += fallback
         return legal
@@ -155,9 +158,9 @@ class BiscaState(HandState[Move]):
             return
         seat: Seat = self._turn  # type: ignore[assignment]
         self._hands[seat].remove(move)
-        trick = self._trick
-        if move // 10 == self._trump and move % 10 >= SEVEN:
+        if move == self._seven or move == self._ace:
             self._special(move, seat)
+        trick = self._trick
         trick.append(move)
         if len(trick) == self.players:
             self._end_trick()
@@ -217,6 +220,9 @@ class BiscaState(HandState[Move]):
         new._turn = self._turn
         new._leader = self._leader
         new._trump = self._trump
+        new._ace = self._ace
+        new._seven = self._seven
+        new._last_trick = self._last_trick
         new._choice = self._choice
         new._open = self._open
         new._turned = self._turned
@@ -278,7 +284,7 @@ class BiscaState(HandState[Move]):
     @property
     def final_trick(self) -> bool:
         """The hand's last trick: each player holds one card."""
-        return len(self._history) == DECK_SIZE // self.players - 1
+        return len(self._history) == self._last_trick
 
     @property
     def slot(self) -> int | None:
@@ -327,7 +333,7 @@ class BiscaState(HandState[Move]):
         state = cls(rules, dealer, stock, 0)
         state._phase = phase
         state._turn = turn
-        state._trump = trump
+        state._set_trump(trump)
         state._choice = choice
         state._open = open_card
         state._turned = turned
@@ -376,15 +382,15 @@ class BiscaState(HandState[Move]):
         for offset in range(self.players):
             self._hands[(cutter + offset) % self.players] = [stock.pop() for _ in range(HAND_SIZE)]
         if choice == COPAS:
-            self._trump = HEARTS
+            self._set_trump(HEARTS)
         else:
             turned = stock.pop()
             if is_ace_or_seven(turned):
-                self._trump = same_colour_suit(turned // 10)
+                self._set_trump(same_colour_suit(turned // 10))
                 stock.insert(self._slot, turned)  # type: ignore[arg-type]
                 self._turned = turned
             else:
-                self._trump = turned // 10
+                self._set_trump(turned // 10)
                 stock.insert(0, turned)
                 self._open = turned
         self._slot = None
@@ -393,6 +399,12 @@ class BiscaState(HandState[Move]):
             self._turn = cutter
         else:
             self._start_play()
+
+    def _set_trump(self, trump: int) -> None:
+        self._trump = trump
+        if trump >= 0:
+            self._ace = trump_card(trump, ACE_STRENGTH)
+            self._seven = trump_card(trump, SEVEN)
 
     def _start_play(self) -> None:
         self._phase = PLAY
@@ -406,31 +418,40 @@ class BiscaState(HandState[Move]):
 
     def _special(self, card: int, seat: Seat) -> None:
         """The trump 7 or Ace is being played by ``seat`` (not yet in the trick)."""
-        trump = self._trump
-        if card == trump * 10 + SEVEN:
+        trick = self._trick
+        seven = self._seven
+        if card == seven:
             self._seven_out = True
-            if not self._history and not self._trick:
+            if not self._history and not trick:
                 self._opening[seat & 1] += 1
-        elif not self.final_trick and trump * 10 + SEVEN in self._trick:
-            seven_seat = (self._leader + self._trick.index(trump * 10 + SEVEN)) % self.players
+        elif seven in trick and len(self._history) != self._last_trick:
+            seven_seat = (self._leader + trick.index(seven)) % self.players
             if (seven_seat ^ seat) & 1:  # an opponent's 7: relo
-                self._relo[seat & 1] += 2 if trump == HEARTS else 1
+                self._relo[seat & 1] += 2 if self._trump == HEARTS else 1
 
     def _count_trick(self) -> Seat:
         """Credit the full trick to its winner's team; returns the winner."""
         trick = self._trick
-        winner = (self._leader + trick_winner(trick, self._trump)) % self.players
+        if self.players == 2:  # the hot path of 1 × 1 playouts
+            first, second = trick
+            won = second > first if second // 10 == first // 10 else second // 10 == self._trump
+            winner = (self._leader + won) & 1
+            points = POINTS[first] + POINTS[second]
+        else:
+            winner = (self._leader + trick_winner(trick, self._trump)) % self.players
+            points = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
         team = winner & 1
-        self._points[team] += sum([POINTS[card] for card in trick])
+        self._points[team] += points
         self._piles[team] += len(trick)
         return winner
 
     def _end_trick(self) -> None:
         winner = self._count_trick()
-        self._history.append((self._leader, self._trick))
+        history = self._history
+        history.append((self._leader, self._trick))
         self._trick = []
         self._leader = winner
-        if len(self._history) == DECK_SIZE // self.players:
+        if len(history) > self._last_trick:
             self._phase = OVER
             self._turn = None
             return
@@ -438,8 +459,11 @@ class BiscaState(HandState[Move]):
         stock = self._stock
         if stock:
             hands = self._hands
-            players = self.players
-            for offset in range(players):
-                hands[(winner + offset) % players].append(stock.pop())
+            if self.players == 2:
+                hands[winner].append(stock.pop())
+                hands[1 - winner].append(stock.pop())
+            else:
+                for offset in range(4):
+                    hands[(winner + offset) & 3].append(stock.pop())
             if not stock and self._open is not None:
-                self._drawer = (winner + players - 1) % players
+                self._drawer = (winner - 1) % self.players
