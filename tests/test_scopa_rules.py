@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import doctest
 import random
+from types import ModuleType
 
 import pytest
 
@@ -15,7 +17,7 @@ from circolo.engine import (
     OptionError,
 )
 from circolo.games import make_rules
-from circolo.games.scopa import ScopaHand, ScopaRules
+from circolo.games.scopa import ScopaHand, ScopaRules, deck, moves, scoring
 from tests.case_kinds.scopa import position
 
 ALL = [str(card) for card in deck40()]
@@ -561,3 +563,9 @@ def test_a_clone_is_independent() -> None:
     clone.apply(clone.legal_moves()[0])
     assert hand.view(None).to_json()["phase"] == "cut"
     assert hand.position() != clone.position()
+
+
+@pytest.mark.parametrize("module", [deck, moves, scoring], ids=lambda m: m.__name__)
+def test_the_engine_docstring_examples_hold(module: ModuleType) -> None:
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
