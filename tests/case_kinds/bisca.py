@@ -84,14 +84,25 @@ def position(
     )
 
 
-def fresh_hand(rules: BiscaRules, cutter_hand: Sequence[str], turned: str | None) -> BiscaState:
+def fresh_hand(
+    rules: BiscaRules,
+    cutter_hand: Sequence[str],
+    turned: str | None,
+    others: Mapping[int, Sequence[str]] | None = None,
+) -> BiscaState:
     """A hand before the trump choice (dealer 0) whose deal gives ``cutter_hand`` to the
-    cutter (seat 1) and then turns ``turned`` under sorteio."""
+    cutter (seat 1) and ``others`` to those seats, then turns ``turned`` under sorteio."""
     players = rules.players
-    top = [*cutter_hand]
-    rest = [c for c in ALL_CARDS if c not in top and c != turned]
-    others = rest[: 3 * players - len(top)]
-    deck = top + others + ([turned] if turned else []) + rest[len(others) :]
+    fixed = {1: list(cutter_hand), **(others or {})}
+    used = {c for cards in fixed.values() for c in cards} | {turned}
+    rest = [c for c in ALL_CARDS if c not in used]
+    deck: list[str] = []
+    for offset in range(players):  # 3 cards each, from the cutter on
+        hand = list(fixed.get((1 + offset) % players, ()))
+        need = 3 - len(hand)
+        deck += hand + rest[:need]
+        rest = rest[need:]
+    deck += ([turned] if turned else []) + rest
     text = (
         f"bisca players={players} dealer=0 phase=choose turn=1 choice=- trump=- open=- "
         f"drawer=- turned=- exchanged=- slot=5 leader=1 trick=- "

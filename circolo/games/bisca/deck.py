@@ -25,7 +25,8 @@ CARDS: tuple[Card, ...] = tuple(
 )
 POINTS: tuple[int, ...] = tuple(RANK_POINTS.get(card.rank, 0) for card in CARDS)
 CODES: dict[Card, int] = {card: code for code, card in enumerate(CARDS)}
-_BY_TEXT: dict[str, int] = {str(card): code for code, card in enumerate(CARDS)}
+TEXTS: tuple[str, ...] = tuple(str(card) for card in CARDS)
+_BY_TEXT: dict[str, int] = {text: code for code, text in enumerate(TEXTS)}
 
 
 def trump_card(trump: int, strength: int) -> int:
@@ -43,7 +44,7 @@ def is_ace_or_seven(code: int) -> bool:
 
 
 def card_text(code: int) -> str:
-    return str(CARDS[code])
+    return TEXTS[code]
 
 
 def parse_card(text: str) -> int:
@@ -60,7 +61,7 @@ def parse_card(text: str) -> int:
 
 def cards_text(codes: Iterable[int]) -> str:
     """Cards written side by side ("7DAH2C"): every card is two characters."""
-    return "".join(card_text(code) for code in codes)
+    return "".join([TEXTS[code] for code in codes])
 
 
 def parse_cards_text(text: str) -> list[int]:
@@ -70,7 +71,7 @@ def parse_cards_text(text: str) -> list[int]:
 
 
 def card_names(codes: Sequence[int]) -> list[str]:
-    return [card_text(code) for code in codes]
+    return [TEXTS[code] for code in codes]
 
 
 def parse_suit(text: str) -> int:

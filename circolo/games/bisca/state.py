@@ -422,7 +422,7 @@ class BiscaState(HandState[Move]):
         seven = self._seven
         if card == seven:
             self._seven_out = True
-            if not self._history and not trick:
+            if not self._history and not trick and self.rules.seven_opening:
                 self._opening[seat & 1] += 1
         elif seven in trick and len(self._history) != self._last_trick:
             seven_seat = (self._leader + trick.index(seven)) % self.players
