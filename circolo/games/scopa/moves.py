@@ -91,7 +91,13 @@ def moves_for(hand: int, table: int) -> list[int]:
                 singles ^= bit
                 moves.append(card | bit << 6)
             continue
-        options = sum_options(table, (card >> 2) + 1) if table & LOWER[card >> 2] else ()
+        lower = table & LOWER[card >> 2]
+        if not lower:
+            moves.append(card)
+            continue
+        options = _SUMS_CACHE.get(lower | ((card >> 2) + 1) << 40)  # sum_options, inlined
+        if options is None:
+            options = sum_options(table, (card >> 2) + 1)
         if options:
             moves += [card | taken for taken in options]
         else:
