@@ -454,31 +454,39 @@ def _reach(count: list[int], end: int, outwards: Iterable[int]) -> list[tuple[in
 
 
 def _extend_run(meld: Meld, pool: _Pool, out: list[Meld]) -> None:
-    """Grow the run at its ends with the hand's naturals; with a wild: one new wild (if the
-    run has none) in a hole or at any new place; or the natural card replacing the run's
-    wild, which then goes to either end (a 2 of the suit landing in position 2 is natural)."""
+    """Grow the run at its ends with the hand's naturals (and one new wild if it has none);
+    or let the natural card replace the run's wild, which then goes to either end."""
     suit = meld.suit
     assert suit is not None
     count = pool.count[suit]
-    natural = _POSITION_SLOT[suit]
     low = meld.low
     high = low + meld.size - 1
     downs = _reach(count, low, range(low - 1, 0, -1))
     ups = _reach(count, high, range(high + 1, HIGH_ACE + 1))
-    aces = count[ACE]
-    wild_index = meld.wild_index
+    _grow(meld, pool, suit, downs, ups, out)
+    if meld.wild_index is not None:
+        _replace_wild(meld, pool, suit, downs, ups, out)
 
-    # The wild (if any) stays where it is and keeps standing for its card.
-    may_add_wild = wild_index is None
+
+Reach = list[tuple[int, list[int]]]
+
+
+def _grow(meld: Meld, pool: _Pool, suit: Suit, downs: Reach, ups: Reach, out: list[Meld]) -> None:
+    """The run's wild (if any) stays where it is, standing for its card; a run without wild
+    may take one, in the one hole left or at any new place."""
+    natural = _POSITION_SLOT[suit]
+    aces = pool.count[suit][ACE]
+    low = meld.low
+    high = low + meld.size - 1
+    may_add_wild = meld.wild_index is None
     for first, below_missing in downs:
         for last, above_missing in ups:
             if (first, last) == (low, high):
                 continue
             missing = below_missing + above_missing
-            if len(missing) > may_add_wild or last - first >= HIGH_ACE:
+            if len(missing) > may_add_wild:
                 break
             slots = [*natural[first:low], *meld.slots, *natural[high + 1 : last + 1]]
-            new = [*range(first, low), *range(high + 1, last + 1)]
             two_from_hand = first <= 2 < low
             if first == 1 < low and last == HIGH_ACE > high and aces < 2:
                 # both Aces are new but the hand holds one: a new wild takes either end
@@ -491,29 +499,32 @@ def _extend_run(meld: Meld, pool: _Pool, out: list[Meld]) -> None:
                 continue
             out.append(Meld("run", tuple(slots)))
             if may_add_wild:
-                for position in new:
+                for position in (*range(first, low), *range(high + 1, last + 1)):
                     _with_wild(out, pool, suit, slots, first, position, two_from_hand)
 
-    if wild_index is None:
-        return
-    # The wild's own card replaces it; the wild goes to either end once all cards are placed.
-    replaced = low + wild_index
-    displaced = meld.slots[wild_index].card
-    if count[replaced] == 0:
+
+def _replace_wild(
+    meld: Meld, pool: _Pool, suit: Suit, downs: Reach, ups: Reach, out: list[Meld]
+) -> None:
+    """The wild's own card replaces it; once all cards are placed the wild goes to either
+    end (a run spans 14 positions at most, so the two Aces never both come in here)."""
+    index = meld.wild_index
+    assert index is not None
+    natural = _POSITION_SLOT[suit]
+    low = meld.low
+    high = low + meld.size - 1
+    replaced = low + index
+    displaced = meld.slots[index].card
+    if pool.count[suit][replaced] == 0:
         return
     own_two = displaced == _TWO[suit]
     body = list(meld.slots)
-    body[wild_index] = natural[replaced]
+    body[index] = natural[replaced]
     for first, below_missing in downs:
         for last, above_missing in ups:
             missing = below_missing + above_missing
-            if len(missing) > 1 or last - first >= HIGH_ACE - 1:
+            if len(missing) > 1:
                 break
-            aces_needed = (
-                (replaced in (1, HIGH_ACE)) + (first == 1 < low) + (last == HIGH_ACE > high)
-            )
-            if aces_needed > aces:
-                continue
             placed = [*natural[first:low], *body, *natural[high + 1 : last + 1]]
             for end in (first - 1, last + 1):
                 if not 1 <= end <= HIGH_ACE:
