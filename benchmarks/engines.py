@@ -5,6 +5,8 @@ the engine's fast path (``apply``), then scored. Figures are medians of 5 runs o
 core; they are printed and written to ``benchmarks/results/engines.json``.
 
     python benchmarks/engines.py [--game scopa] [--runs 5] [--seconds 2]
+
+``--movegen`` measures Burraco's meld move generator instead (``burraco_movegen``).
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from circolo.cards import Card, burraco_deck
 from circolo.engine import Rules
 from circolo.games import GAMES, make_rules
+from circolo.games.burraco.melds import Meld, candidate_extensions, candidate_new_melds
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -52,12 +56,51 @@ def measure(game: str, players: int, runs: int, seconds: float) -> dict[str, Any
     }
 
 
+def burraco_movegen(hands: int = 2000, seed: int = 0) -> dict[str, Any]:
+    """Burraco's meld move generator: microseconds for every new meld of a random 15-card
+    hand plus every extension of 4 melds on the table (median and 90th percentile)."""
+    rng = random.Random(seed)
+    deck = list(burraco_deck())
+    cases: list[tuple[list[Card], list[Meld]]] = []
+    while len(cases) < hands:
+        rng.shuffle(deck)
+        table = candidate_new_melds(deck[15:45])  # melds of cards outside the hand
+        if len(table) >= 4:
+            cases.append((deck[:15], rng.sample(table, 4)))
+    times = []
+    for hand, melds in cases:
+        start = time.perf_counter()
+        candidate_new_melds(hand)
+        for meld in melds:
+            candidate_extensions(meld, hand)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    return {
+        "hands": hands,
+        "median_us": round(statistics.median(times) * 1e6, 1),
+        "p90_us": round(times[len(times) * 9 // 10] * 1e6, 1),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--movegen", action="store_true", help="Burraco's meld move generator")
     args = parser.parse_args()
+    RESULTS.mkdir(exist_ok=True)
+    out = RESULTS / "engines.json"
+    if args.movegen:
+        movegen = burraco_movegen()
+        print(
+            f"burraco movegen: {movegen['median_us']} us median, {movegen['p90_us']} us p90 "
+            f"(new melds of a 15-card hand + extensions of 4 melds; {movegen['hands']} hands)"
+        )
+        data = json.loads(out.read_text()) if out.exists() else {}
+        out.write_text(json.dumps(data | {"burraco_movegen": movegen}, indent=2))
+        print(f"written {out}")
+        return
     results = []
     for game in args.game or list(GAMES):
         for players in (2, 4):
@@ -72,8 +115,6 @@ def main() -> None:
                 f"{game:8} {mode}: {result['hands_per_second_median']:>9.1f} random hands/s "
                 f"(median of {args.runs}; runs {result['runs']})"
             )
-    RESULTS.mkdir(exist_ok=True)
-    out = RESULTS / "engines.json"
     out.write_text(json.dumps({"python": platform.python_version(), "results": results}, indent=2))
     print(f"written {out}")
 
