@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import random
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -569,3 +570,25 @@ def test_a_clone_is_independent() -> None:
 def test_the_engine_docstring_examples_hold(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_malformed_view_is_a_notation_error() -> None:
+    """A bot rebuilds its view from JSON: data that no real hand could show is refused."""
+    hand = ScopaRules().new_hand(8, 0)
+    hand.play("cut 9")
+    data = hand.view(0).to_json()
+    stolen = str(hand.hand_cards(1)[0])
+    changes: list[dict[str, Any]] = [
+        {"hand": [*data["hand"], stolen]},
+        {"table": [*data["table"], data["hand"][0]]},
+        {"stock": 31},
+        {"hand_sizes": [3]},
+        {"players": 4},
+        {"table": ["8D"]},
+        {"history": [{"seat": 1, "move": "cut 99"}]},
+    ]
+    for change in changes:
+        with pytest.raises(NotationError):
+            ScopaRules().view_from_json(data | change)
+    with pytest.raises(NotationError):
+        ScopaRules().view_from_json({"game": "scopa"})

@@ -121,7 +121,7 @@ class ScopaView(View[int]):
             piles = [_mask(p) for p in data["piles"]]
             scope = [int(s) for s in data["scope"]]
             last = data["last_capture"]
-            return cls(
+            view = cls(
                 rules=rules,
                 seat=None if seat is None else int(seat),
                 dealer=int(data["dealer"]),
@@ -143,6 +143,24 @@ class ScopaView(View[int]):
             if isinstance(error, NotationError):
                 raise
             raise NotationError(f"malformed Scopa view: {error!r}") from None
+        view.check()
+        return view
+
+    def check(self) -> None:
+        """``NotationError`` unless the cards add up: a view a real hand could show."""
+        seen = (self.hand, self.table, *self.piles)
+        union = self.hand | self.table | self.piles[0] | self.piles[1]
+        if sum(mask.bit_count() for mask in seen) != union.bit_count():
+            raise NotationError("a card is in two places in this view")
+        if len(self.hand_sizes) != self.rules.players or min(self.hand_sizes) < 0:
+            raise NotationError("one hand size per seat")
+        if self.seat is not None and self.hand.bit_count() != self.hand_sizes[self.seat]:
+            raise NotationError("the seat's hand does not match its hand size")
+        hidden = sum(self.hand_sizes) + self.stock
+        if self.seat is not None:
+            hidden -= self.hand_sizes[self.seat]
+        if union.bit_count() + hidden != 40:
+            raise NotationError("the cards of this view do not add up to 40")
 
     def sample(self, rng: random.Random) -> ScopaHand:
         """A full state this seat cannot tell from the true one: the unseen cards (other
