@@ -1,0 +1,149 @@
+"""The Bisca terminal: what a seat reads, and how a move is asked (never a traceback)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from circolo.bots import Bot, RandomBot
+from circolo.cards import Faces
+from circolo.engine import EngineError
+from circolo.games.bisca import BiscaRules, BiscaState
+from circolo.games.bisca.deck import CARDS
+from circolo.terminal import bisca as ui
+from circolo.terminal.common import Prompt, play_match, terminal_game
+from tests.case_kinds.bisca import fresh_hand
+from tests.test_bisca_rules import table
+
+LOCALES = Path(__file__).resolve().parents[1] / "circolo" / "locales"
+LANGS = ("it", "pt-BR", "en")
+
+
+class Script:
+    """A prompt's input: scripted answers, and everything written."""
+
+    def __init__(self, answers: list[str] | Iterator[str]) -> None:
+        self.answers = iter(answers)
+        self.written: list[str] = []
+
+    def read(self, question: str) -> str:
+        return next(self.answers)
+
+    def prompt(self, lang: str = "en", faces: Faces = Faces.FRENCH) -> Prompt:
+        return Prompt(lang, faces, read=self.read, write=self.written.append)
+
+
+def test_every_language_has_every_bisca_key() -> None:
+    keys = {
+        lang: set(json.loads((LOCALES / lang / "bisca.json").read_text(encoding="utf-8")))
+        for lang in LANGS
+    }
+    assert keys["it"] == keys["pt-BR"] == keys["en"]
+    assert all(key.startswith("bisca.") for key in keys["en"])
+
+
+def random_states(players: int, seed: int) -> Iterator[BiscaState]:
+    state = BiscaRules(players=players).new_hand(seed, 0)
+    rng = random.Random(seed)
+    while True:
+        yield state.clone()
+        if state.is_over():
+            return
+        state.apply(rng.choice(state.legal_moves()))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("faces", list(Faces))
+@pytest.mark.parametrize("players", [2, 4])
+def test_render_names_own_and_public_cards_never_hidden_ones(
+    lang: str, faces: Faces, players: int
+) -> None:
+    for number, state in enumerate(random_states(players, 5 + players)):
+        seat = number % players
+        text = ui.render(state.view(seat), lang, faces)
+        assert "bisca." not in text, "every key is translated"
+        data = state.view(seat).to_json()
+        public = set(data["trick"]["cards"]) | {data["open_card"], data["turned_back"]}
+        if data["exchange"]:
+            public.add(data["exchange"]["took"])
+        if data["tricks"]:
+            public |= set(data["tricks"][-1]["cards"])
+        for card in CARDS:
+            name = card.name(lang, faces)
+            if str(card) in data["hand"] and data["phase"] == "play":
+                assert name in text
+            if str(card) not in set(data["hand"]) | public:
+                assert f" {name}" not in text and f"{name}," not in text, name
+        ui.render(state.view(None), lang, faces)
+
+
+def test_render_the_choice_the_trump_the_open_card_and_the_scores() -> None:
+    state = fresh_hand(BiscaRules(), ["2C", "KD", "3S"], "6C")
+    text = ui.render(state.view(0), "en", Faces.FRENCH)
+    assert "seat 2 chooses copas or sorteio" in text and "Your hand" not in text
+    state.play("sorteio")
+    text = ui.render(state.view(1), "en", Faces.FRENCH)
+    assert "Trump: clubs" in text
+    assert "Open card under the stock (drawn last): Six of clubs" in text
+    assert "Your hand: Two of clubs, King of diamonds, Three of spades" in text
+    state.play("exchange")
+    text = ui.render(state.view(0), "it", Faces.ITALIAN)
+    assert "Briscola: bastoni" in text and "Due di bastoni" in text and "Sei di bastoni" in text
+    text = ui.render(state.view(1), "pt-BR", Faces.FRENCH)
+    assert "Sua mão: Seis de paus, Rei de ouros, Três de espadas" in text
+    assert "Equipe 1: 0 pontos em 0 cartas, relo 0" in text
+
+
+def test_ask_move_the_cutter_chooses_copas_or_sorteio() -> None:
+    state = BiscaRules().new_hand(1, 0)
+    script = Script(["9", "x", "2"])
+    move = ui.ask_move(state.view(1), script.prompt())
+    assert state.move_text(move) == "sorteio"
+    assert any("Copas: hearts are trump" in line for line in script.written)
+
+
+def test_ask_move_offers_the_exchange_only_to_the_holder_of_the_trump_two() -> None:
+    state = fresh_hand(BiscaRules(), ["2C", "KD", "3S"], "6C")
+    state.play("sorteio")
+    script = Script(["2"])
+    move = ui.ask_move(state.view(1), script.prompt())
+    assert state.move_text(move) == "exchange"
+    assert "  2. Exchange the Two of clubs for the Six of clubs" in script.written
+    state.play("pass")
+    script = Script([])
+    assert state.move_text(ui.ask_move(state.view(0), script.prompt())) == "pass"
+    assert script.written == ["You do not hold the trump 2: nothing to exchange."]
+
+
+def test_ask_move_lists_only_legal_cards_with_a_note_for_each_held_back() -> None:
+    state = table(4, "H", ["AH", "7H", "2C"], ["5D", "6C", "KD"])
+    script = Script(["1"])
+    move = ui.ask_move(state.view(3), script.prompt())
+    assert state.move_text(move) == "2C"
+    assert any("Ace of hearts (trump Ace) may be played only after" in w for w in script.written)
+    assert any("Seven of hearts (trump 7) may not be the last card" in w for w in script.written)
+    assert "Only one card may be played: Two of clubs" in script.written
+
+
+def test_ask_move_out_of_turn_or_for_another_game_is_a_plain_error() -> None:
+    state = BiscaRules().new_hand(1, 0)
+    with pytest.raises(EngineError, match="not your turn"):
+        ui.ask_move(state.view(0), Script([]).prompt())
+    with pytest.raises(EngineError, match="not a Bisca view"):
+        ui.render(object(), "en", Faces.FRENCH)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_whole_match_in_the_terminal_without_a_traceback(players: int) -> None:
+    rules = BiscaRules(players=players)
+    rng = random.Random(players)
+    answers = (str(rng.randint(0, 4)) if rng.random() < 0.2 else "1" for _ in range(10**6))
+    script = Script(answers)
+    bots: dict[int, Bot] = {seat: RandomBot(seat) for seat in range(1, players)}
+    assert terminal_game("bisca") is ui
+    play_match(rules, ui, bots, script.prompt("pt-BR"), seed=players)
+    assert any("vence a partida" in w or "empate" in w.lower() for w in script.written[-3:])
