@@ -7,13 +7,11 @@ from typing import Any
 
 import pytest
 
-from circolo.cards import deck40
 from circolo.engine import HandNotOverError, HandState
 from circolo.games.scopa import ScopaHand, ScopaRules
 from circolo.match import Match
-from tests.case_kinds.scopa import position
+from tests.case_kinds.scopa import ALL, position
 
-ALL = [str(card) for card in deck40()]
 # Side 0: all coppe, denari A-5, figures of bastoni and two of spade (20 cards, holds every
 # suit, primiera 7H + 5D + 10 + 10 = 56). Side 1: the other 20, no coppe: side 0 takes the
 # primiera, side 1 the settebello; carte 20-20 and denari 5-5 give nothing. So a hand

@@ -19,9 +19,7 @@ from circolo.engine import (
 )
 from circolo.games import make_rules
 from circolo.games.scopa import ScopaHand, ScopaRules, deck, moves, scoring
-from tests.case_kinds.scopa import position
-
-ALL = [str(card) for card in deck40()]
+from tests.case_kinds.scopa import ALL, position
 
 
 def arranged(

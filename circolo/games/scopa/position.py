@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from circolo.engine import NotationError
-from circolo.games.scopa.deck import ALL_CARDS, CARDS, TEXT, mask_text, parse_card_run
+from circolo.games.scopa.deck import ALL_CARDS, CARDS, TEXT, mask_of, mask_text, parse_card_run
 from circolo.games.scopa.moves import compact_move_text, parse_move
 from circolo.games.scopa.state import HAND_SIZE, TABLE_SIZE, ScopaHand
 
@@ -77,12 +77,14 @@ def parse_position(rules: ScopaRules, text: str) -> ScopaHand:
     dealer_f, turn_f, hands_f, table_f, piles_f, scope_f, last_f, stock_f, seed_f, hist_f = fields
     players = rules.players
     dealer = _seat(dealer_f, players, "dealer")
-    hand_lists = _per(hands_f, players, "hands")
-    pile_lists = _per(piles_f, 2, "piles")
-    hands = [_mask(parse_card_run(h)) for h in hand_lists]
-    piles = [_mask(parse_card_run(p)) for p in pile_lists]
-    table = _mask(parse_card_run(table_f))
+    hand_cards = [parse_card_run(h) for h in _per(hands_f, players, "hands")]
+    pile_cards = [parse_card_run(p) for p in _per(piles_f, 2, "piles")]
+    table_cards = parse_card_run(table_f)
     stock = parse_card_run(stock_f)
+    _check_every_card_once([*hand_cards, table_cards, *pile_cards, stock])
+    hands = [mask_of(cards) for cards in hand_cards]
+    piles = [mask_of(cards) for cards in pile_cards]
+    table = mask_of(table_cards)
     scope = [_count(s, "scope") for s in _per(scope_f, 2, "scope")]
     last = None if last_f == "-" else _seat(last_f, players, "last capture")
     seed_text, colon, deal_text = seed_f.partition(":")
@@ -91,8 +93,6 @@ def parse_position(rules: ScopaRules, text: str) -> ScopaHand:
     seed = _integer(seed_text, "seed")
     deal_no = _count(deal_text, "deal")
     history = [] if hist_f == "-" else [_history_item(item, players) for item in hist_f.split(",")]
-
-    _check_every_card_once(hand_lists, table_f, pile_lists, stock)
     sizes = [h.bit_count() for h in hands]
     cutter, primo = (dealer - 1) % players, (dealer + 1) % players
     turn: int | None
@@ -140,25 +140,15 @@ def _check_play_sizes(sizes: list[int], turn: int, primo: int, players: int, sto
         raise NotationError(f"a stock of {stock} cards cannot happen with {players} players")
 
 
-def _check_every_card_once(
-    hands: list[str], table: str, piles: list[str], stock: list[int]
-) -> None:
+def _check_every_card_once(groups: list[list[int]]) -> None:
     seen = 0
-    cards = [c for run in [*hands, table, *piles] for c in parse_card_run(run)] + stock
-    for card in cards:
+    for card in (card for group in groups for card in group):
         if seen >> card & 1:
             raise NotationError(f"card {TEXT[card]} appears twice")
         seen |= 1 << card
     if seen != ALL_CARDS:
         missing = [TEXT[c] for c in range(CARDS) if not seen >> c & 1]
         raise NotationError("every card must be somewhere; missing: " + " ".join(missing))
-
-
-def _mask(cards: list[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
 
 
 def _per(text: str, count: int, what: str) -> list[str]:
