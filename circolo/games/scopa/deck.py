@@ -34,10 +34,6 @@ def value(card: int) -> int:
     return (card >> 2) + 1
 
 
-def suit(card: int) -> int:
-    return card & 3
-
-
 TO_CARD: tuple[Card, ...] = tuple(Card.of(SCOPA_RANKS[c >> 2], Suit(c & 3)) for c in range(CARDS))
 FROM_CARD: dict[Card, int] = {card: c for c, card in enumerate(TO_CARD)}
 TEXT: tuple[str, ...] = tuple(str(card) for card in TO_CARD)
@@ -95,6 +91,7 @@ def parse_card_run(text: str) -> list[int]:
     return [parse_card(text[i : i + 2]) for i in range(0, len(text), 2)]
 
 
+#: Primiera points by value: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, figures 10.
 _PRIMIERA_BY_VALUE = (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
 #: Per suit, that suit's cards from best to worst for the primiera, with their points.
 PRIMIERA_ORDER: tuple[tuple[tuple[int, int], ...], ...] = tuple(
@@ -106,8 +103,3 @@ PRIMIERA_ORDER: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     )
     for s in range(4)
 )
-
-
-def primiera_points(card: int) -> int:
-    """7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, figures = 10."""
-    return _PRIMIERA_BY_VALUE[card >> 2]

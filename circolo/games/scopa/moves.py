@@ -27,10 +27,6 @@ _SUMS_CACHE_SIZE = 1 << 16
 LOWER: tuple[int, ...] = tuple((1 << (4 * i)) - 1 for i in range(10))
 
 
-def cut_move(n: int) -> int:
-    return -n
-
-
 def played_card(move: int) -> int:
     return move & 63
 
