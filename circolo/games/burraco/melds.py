@@ -234,7 +234,9 @@ def _read_run(slots: tuple[Slot, ...]) -> Meld | None:
         return None
     card = slots[anchor].card
     assert card.suit is not None
-    low = card.rank - anchor if card.rank != ACE or anchor == 0 else HIGH_ACE - anchor
+    # Before the anchor stand only 2s and jokers, so at most one wild: an Ace anchor is the
+    # low one (as the high Ace it would end a run of two).
+    low = card.rank - anchor
     if low < 1 or low + len(slots) - 1 > HIGH_ACE:
         return None
     at = _POSITION_CARD[card.suit]
