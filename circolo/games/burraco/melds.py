@@ -58,9 +58,8 @@ BurracoKind = Literal["clean", "semi-clean", "dirty"]
 
 MIN_MELD = 3
 BURRACO_SIZE = 7  # a meld of this many cards is a burraco
-SEMI_CLEAN_NATURALS = (
-    7  # consecutive naturals (a set: naturals) that make a dirty burraco semi-clean
-)
+# a burraco with a wild is semi-clean with this many consecutive naturals (a set: naturals)
+SEMI_CLEAN_NATURALS = 7
 HIGH_ACE = 14  # the Ace above the King; the low Ace is position 1
 JOKER_POINTS, TWO_POINTS, ACE_POINTS, HIGH_POINTS, LOW_POINTS = 30, 20, 15, 10, 5
 
@@ -296,7 +295,7 @@ def candidate_new_melds(hand: Sequence[Card]) -> list[Meld]:
     pool = _Pool(hand)
     melds: list[Meld] = []
     for suit in Suit:
-        if pool.naturals[suit] >= 2:
+        if pool.per_suit[suit] >= 2:
             _new_runs(pool, suit, melds)
     _new_sets(pool, melds)
     return melds
@@ -316,13 +315,13 @@ def candidate_extensions(meld: Meld, hand: Sequence[Card]) -> list[Meld]:
 class _Pool:
     """A hand counted as the generators look at it."""
 
-    __slots__ = ("count", "naturals", "wilds")
+    __slots__ = ("count", "per_suit", "wilds")
 
     def __init__(self, hand: Iterable[Card]) -> None:
         # count[suit][position]: copies of the natural card for that run position
         # (position 2 is the suit's 2, position 14 mirrors the Ace)
         self.count = [[0] * (HIGH_ACE + 1) for _ in Suit]
-        self.naturals = [0] * len(Suit)  # cards per suit (a run needs two, a 2 may count)
+        self.per_suit = [0] * len(Suit)  # cards of each suit: a run needs two (a 2 may count)
         jokers = 0
         for card in hand:
             if card.suit is None:
@@ -332,7 +331,7 @@ class _Pool:
             counts[card.rank] += 1
             if card.rank == ACE:
                 counts[HIGH_ACE] += 1
-            self.naturals[card.suit] += 1
+            self.per_suit[card.suit] += 1
         wilds = [JOKER] if jokers else []
         wilds += [_TWO[suit] for suit in Suit if self.count[suit][2]]
         self.wilds: list[Card] = wilds  # each distinct wild card in hand
