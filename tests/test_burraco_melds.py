@@ -91,6 +91,17 @@ def test_full_run_with_one_ace_and_a_wild_takes_the_wild_at_either_end() -> None
     }
 
 
+def test_identical_cards_are_equal_for_every_rule() -> None:
+    """Identical cards exist (two 7♥): the engine treats them as equal for every rule,
+    so each layout is offered once whichever copy it takes."""
+    melds = candidate_new_melds(parse_cards("7H 7H 7C 8H 8H 9H"))
+    assert len(melds) == len(set(melds))
+    assert texts(melds) == {"7H 7H 7C", "7H 8H 9H"}
+    results = candidate_extensions(Meld.parse("3H 2H=4H 5H"), parse_cards("4H 2H"))
+    assert len(results) == len(set(results))
+    assert "2H 3H 4H 5H 2H=6H" in texts(results)  # either 2H to either end: one layout
+
+
 # -- Sets ------------------------------------------------------------------------------------
 
 
