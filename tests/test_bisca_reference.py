@@ -98,7 +98,7 @@ def test_reference_lists_the_decisions() -> None:
 
 
 def test_leak_check_can_fail() -> None:
-    data = {
+    data: dict[str, Any] = {
         "hand": ["2H"],
         "trick": {"cards": ["3H"]},
         "tricks": [],

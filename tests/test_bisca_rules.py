@@ -124,7 +124,7 @@ def test_options_are_named_validated_and_the_house_rules_are_off_by_default() ->
         "seven_opening": False,
         "bonus_61_59": False,
     }
-    for bad, words in [
+    bad_options: list[tuple[dict[str, object], str]] = [
         ({"players": 3}, "players must be 2 or 4"),
         ({"players": 2.0}, "players must be 2 or 4"),
         ({"target": 0}, "target must be a whole number"),
@@ -132,7 +132,8 @@ def test_options_are_named_validated_and_the_house_rules_are_off_by_default() ->
         ({"seven_opening": "yes"}, "seven_opening is a house rule: true or false"),
         ({"bonus_61_59": 1}, "bonus_61_59 is a house rule: true or false"),
         ({"relo": True}, "unknown option 'relo'"),
-    ]:
+    ]
+    for bad, words in bad_options:
         with pytest.raises(OptionError, match=words):
             make_rules("bisca", bad)
     with pytest.raises(OptionError, match="dealer is a seat"):
@@ -243,7 +244,7 @@ def test_sorteio_another_card_lies_open_under_the_stock_and_is_drawn_last(
     view = state.view(None)
     winner = view.to_json()["tricks"][-1]["winner"]
     assert view.drawer == (winner - 1) % players, "the last in seat order from the winner"
-    assert Card.parse(turned) in state.hand(view.drawer)
+    assert Card.parse(turned) in state.hand(view.drawer or 0)
 
 
 @pytest.mark.parametrize(

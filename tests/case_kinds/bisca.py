@@ -291,12 +291,12 @@ def check_match_end(given: dict[str, Any], expect: dict[str, Any]) -> None:
             result = "vote"
         else:
             result = rules.settle_vote(votes)
-            match.decide(result)
+            settled = match.decide(result)
             if result == "replay":
                 assert match.totals == expect["score_for_replay"]
-                assert match.outcome.status == "continue"
+                assert settled.status == "continue"
             else:
-                assert match.outcome.status == "drawn"
+                assert settled.status == "drawn"
     assert result == expect["result"]
 
 
