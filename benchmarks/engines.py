@@ -18,12 +18,14 @@ import random
 import statistics
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from circolo.cards import Card, burraco_deck
 from circolo.engine import Rules
 from circolo.games import GAMES, make_rules
-from circolo.games.burraco.melds import Meld, candidate_extensions, candidate_new_melds
+
+if TYPE_CHECKING:
+    from circolo.games.burraco.melds import Meld
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -59,6 +61,8 @@ def measure(game: str, players: int, runs: int, seconds: float) -> dict[str, Any
 def burraco_movegen(hands: int = 2000, seed: int = 0) -> dict[str, Any]:
     """Burraco's meld move generator: microseconds for every new meld of a random 15-card
     hand plus every extension of 4 melds on the table (median and 90th percentile)."""
+    from circolo.games.burraco.melds import candidate_extensions, candidate_new_melds
+
     rng = random.Random(seed)
     deck = list(burraco_deck())
     cases: list[tuple[list[Card], list[Meld]]] = []
