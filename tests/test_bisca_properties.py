@@ -80,7 +80,8 @@ def test_views_hide_round_trip_and_sample_consistently(
         position = state.position()
         assert rules.hand_from_position(position).position() == position
         seat = state.to_move()
-        watcher = (seat if seat is not None else 0) if step % 2 else (step // 2) % players
+        watchers = [*range(players), None]
+        watcher = seat if step % 2 else watchers[(step // 2) % len(watchers)]
         view = state.view(watcher)
         data = view.to_json()
         assert json.loads(json.dumps(data)) == data

@@ -158,7 +158,7 @@ class BiscaState(HandState[Move]):
             return
         seat: Seat = self._turn  # type: ignore[assignment]
         self._hands[seat].remove(move)
-        if move == self._seven or move == self._ace:
+        if move == self._seven or move == self._ace:  # ``_into_trick``, inlined: hot path
             self._special(move, seat)
         trick = self._trick
         trick.append(move)
@@ -412,7 +412,7 @@ class BiscaState(HandState[Move]):
 
     def _into_trick(self, card: int, seat: Seat) -> None:
         """Put a card in the current trick, with the trump 7 and Ace side effects."""
-        if card // 10 == self._trump and card % 10 >= SEVEN:
+        if card == self._seven or card == self._ace:
             self._special(card, seat)
         self._trick.append(card)
 
