@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
 from circolo.cards import parse_cards
@@ -21,6 +25,8 @@ from circolo.games.burraco.melds import (
     read_layout,
     set_rank,
 )
+from tests.case_kinds.burraco_melds import KINDS
+from tests.test_cases import case_files
 
 
 def kind(cards: str) -> str:
@@ -316,3 +322,21 @@ def test_text_round_trips_and_bad_text_is_a_notation_error() -> None:
         with pytest.raises(NotationError):
             Meld.parse(bad)
     assert read_layout([Slot(card) for card in parse_cards("3H 4H")]) is None
+
+
+# -- the rule vectors ------------------------------------------------------------------------
+
+
+def meld_cases() -> Iterator[Any]:
+    for path in case_files():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data["game"] == "burraco":
+            for case in data["cases"]:
+                if case["kind"] in KINDS:
+                    yield pytest.param(case, id=f"{path.name}:{case['id']}")
+
+
+@pytest.mark.parametrize("case", list(meld_cases()))
+def test_meld_rule_vectors(case: dict[str, Any]) -> None:
+    """The meld kinds of the rule vectors, also before the hand engine's runner merges them."""
+    KINDS[case["kind"]](case["input"], case["expect"])
