@@ -1,0 +1,251 @@
+"""One Burraco hand in progress: the full, true state.
+
+Cards are physical: ``DECK[i]`` is card number ``i`` of the 108, and every place on the
+table (hands, melds, pozzetti, pile, stock) holds card numbers, so no card is ever made
+or lost. Rules only ever look at card values: moves name values, and the engine takes
+the physical copy with the lowest number (identical cards are equal for every rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from circolo.cards import Card, burraco_deck
+from circolo.engine import HandNotOverError, HandScore, HandState, Seat
+from circolo.games.burraco import notation
+from circolo.games.burraco.melds import Meld
+from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
+from circolo.games.burraco.options import HandOptions, code_of, counts_of
+from circolo.games.burraco.scoring import side_breakdown
+from circolo.games.burraco.turn import Phase, Turn, legal_moves, used_cards
+
+if TYPE_CHECKING:
+    from circolo.games.burraco.rules import BurracoRules
+    from circolo.games.burraco.view import BurracoView
+
+DECK: tuple[Card, ...] = burraco_deck()
+CODE_OF_ID: tuple[int, ...] = tuple(code_of(card) for card in DECK)
+HAND_SIZE = 11
+POZZETTO_SIZE = 11
+LAST_STOCK = 2  # the hand ends at a discard when the stock holds this many cards or fewer
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """Why the hand ended: a close (by ``closer``) or the stock running down to two cards."""
+
+    reason: Literal["closed", "stock"]
+    closer: Seat | None = None
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    return card.key
+
+
+def cards_of(ids: Sequence[int]) -> tuple[Card, ...]:
+    return tuple(DECK[i] for i in ids)
+
+
+class BurracoHand(HandState[Move]):
+    """The state; ``rules.new_hand`` deals one, ``rules.hand_from_position`` sets one up."""
+
+    rules: BurracoRules
+
+    def __init__(
+        self,
+        rules: BurracoRules,
+        *,
+        hands: list[list[int]],
+        melds: list[list[tuple[Meld, tuple[int, ...]]]],
+        pozzetti: list[list[int] | None],
+        pile: list[int],
+        stock: list[int],
+        seat: Seat,
+        phase: Phase,
+        taken: Card | None = None,
+        ending: Ending | None = None,
+    ) -> None:
+        self.rules = rules
+        self.hands = hands
+        self.melds = melds  # per side: (layout, its physical cards)
+        self.pozzetti = pozzetti  # per side: its cards, or None once taken
+        self.pile = pile  # bottom to top
+        self.stock = stock  # bottom to top: the next card drawn is the last
+        self.seat = seat  # the player to move (or the last to move, once over)
+        self.phase: Phase = phase
+        self.taken = taken  # the single card taken from the pile this turn
+        self.ending = ending
+        self._counts = [counts_of(cards_of(hand)) for hand in hands]  # per seat, by code
+        self._moves: list[Move] | None = None
+        self._options = [HandOptions() for _ in hands]  # per seat: caches
+
+    # -- what the mover knows -------------------------------------------------------
+
+    def side_melds(self, side: int) -> tuple[Meld, ...]:
+        return tuple(meld for meld, _ in self.melds[side])
+
+    def hand_cards(self, seat: Seat) -> tuple[Card, ...]:
+        return tuple(sorted(cards_of(self.hands[seat]), key=sort_key))
+
+    def turn(self) -> Turn:
+        side = self.rules.side_of(self.seat)
+        return Turn(
+            phase=self.phase,
+            counts=self._counts[self.seat],
+            melds=self.side_melds(side),
+            pozzetto_taken=self.pozzetti[side] is None,
+            taken=None if self.taken is None else code_of(self.taken),
+            stock=len(self.stock),
+            pile=len(self.pile),
+        )
+
+    # -- the engine API ---------------------------------------------------------------
+
+    def to_move(self) -> Seat | None:
+        return None if self.ending else self.seat
+
+    def is_over(self) -> bool:
+        return self.ending is not None
+
+    def legal_moves(self) -> list[Move]:
+        if self._moves is None:
+            if self.phase == "draw":  # the fast path: no hand to look at
+                self._moves = legal_moves(
+                    Turn("draw", (), (), False, None, len(self.stock), len(self.pile))
+                )
+            else:
+                self._moves = legal_moves(self.turn(), self._options[self.seat])
+        return list(self._moves)
+
+    def apply(self, move: Move) -> None:
+        self._moves = None
+        side = self.rules.side_of(self.seat)
+        if isinstance(move, Draw):
+            self._add([self.stock.pop()])
+            self._start_playing(None)
+        elif isinstance(move, Take):
+            single = DECK[self.pile[0]] if len(self.pile) == 1 else None
+            self._add(self.pile)
+            self.pile = []
+            self._start_playing(single)
+        elif isinstance(move, NewMeld | Extend):
+            self._meld(move, side)
+        else:
+            self._discard(move, side)
+
+    def _add(self, ids: Sequence[int]) -> None:
+        self.hands[self.seat].extend(ids)
+        counts = self._counts[self.seat]
+        options = self._options[self.seat]
+        for i in ids:
+            code = CODE_OF_ID[i]
+            counts[code] += 1
+            options.changed(code)
+
+    def _remove(self, cards: Sequence[Card]) -> list[int]:
+        """Take one physical copy of each card out of the hand (the lowest numbered)."""
+        hand = self.hands[self.seat]
+        counts = self._counts[self.seat]
+        taken = []
+        for card in cards:
+            code = code_of(card)
+            copy = min(i for i in hand if CODE_OF_ID[i] == code)
+            hand.remove(copy)
+            counts[code] -= 1
+            self._options[self.seat].changed(code)
+            taken.append(copy)
+        return taken
+
+    def _start_playing(self, taken: Card | None) -> None:
+        self.phase = "play"
+        self.taken = taken
+
+    def _meld(self, move: NewMeld | Extend, side: int) -> None:
+        melds = self.melds[side]
+        used = used_cards(move, [meld for meld, _ in melds])
+        ids = tuple(self._remove(used))
+        if isinstance(move, NewMeld):
+            melds.append((move.meld, ids))
+        else:
+            melds[move.index] = (move.meld, melds[move.index][1] + ids)
+        if not self.hands[self.seat]:  # pozzetto in diretta: taken at once, the turn goes on
+            self._take_pozzetto(side)
+            self._start_playing(None)
+
+    def _take_pozzetto(self, side: int) -> None:
+        pozzetto = self.pozzetti[side]
+        assert pozzetto is not None
+        self._add(pozzetto)
+        self.pozzetti[side] = None
+
+    def _discard(self, move: Discard, side: int) -> None:
+        self.pile.extend(self._remove([move.card]))
+        self.taken = None
+        if not self.hands[self.seat]:
+            if self.pozzetti[side] is not None:  # pozzetto con scarto: the turn ends
+                self._take_pozzetto(side)
+            else:
+                self._end(Ending("closed", self.seat))
+                return
+        if len(self.stock) <= LAST_STOCK:
+            self._end(Ending("stock"))
+            return
+        self.seat = (self.seat + 1) % self.rules.players
+        self.phase = "draw"
+
+    def _end(self, ending: Ending) -> None:
+        self.ending = ending
+        self.phase = "over"
+
+    def score(self) -> HandScore:
+        if self.ending is None:
+            raise HandNotOverError("the hand is not over yet")
+        closer = self.ending.closer
+        closed_side = None if closer is None else self.rules.side_of(closer)
+        breakdowns = tuple(
+            side_breakdown(
+                self.side_melds(side),
+                (cards_of(self.hands[seat]) for seat in self.rules.seats_of(side)),
+                closed=side == closed_side,
+                pozzetto_taken=self.pozzetti[side] is None,
+            )
+            for side in range(self.rules.sides)
+        )
+        return HandScore(
+            points=tuple(sum(b.values()) for b in breakdowns),
+            breakdown=breakdowns,
+            details={"ended": self.ending.reason, "closer": closer},
+        )
+
+    def view(self, seat: Seat | None) -> BurracoView:
+        from circolo.games.burraco.view import view_of
+
+        return view_of(self, seat)
+
+    def clone(self) -> BurracoHand:
+        copy = BurracoHand.__new__(BurracoHand)
+        copy.rules = self.rules
+        copy.hands = [list(hand) for hand in self.hands]
+        copy.melds = [list(melds) for melds in self.melds]
+        copy.pozzetti = [None if p is None else list(p) for p in self.pozzetti]
+        copy.pile = list(self.pile)
+        copy.stock = list(self.stock)
+        copy.seat = self.seat
+        copy.phase = self.phase
+        copy.taken = self.taken
+        copy.ending = self.ending
+        copy._counts = [list(counts) for counts in self._counts]
+        copy._moves = self._moves
+        copy._options = [HandOptions() for _ in self.hands]
+        return copy
+
+    def move_text(self, move: Move) -> str:
+        return notation.move_text(move)
+
+    def parse_move(self, text: str) -> Move:
+        return notation.parse_move(text)
+
+    def position(self) -> str:
+        return notation.position_text(self)

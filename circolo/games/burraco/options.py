@@ -1,0 +1,332 @@
+"""The melds a hand can make, found group by group and remembered.
+
+A run can only use cards of its suit and wilds, a set only cards of its rank and wilds;
+a meld holds one wild at most and a run one copy of each card (but its two Aces, and its
+own 2 both natural and wild); and a run cannot bridge two missing places, so a suit
+splits into segments that share no run. The new melds of a hand are therefore the runs
+of each segment plus the sets of each rank, and each depends only on a few card counts.
+They are computed by ``melds.py`` once per distinct group and kept in bounded memos of
+these pure functions: a drawn card changes one suit and one rank, the rest is looked up.
+
+A meld on the table likewise only takes cards of its suit (run) or rank (set) and wilds:
+``TableMemo`` keeps its extensions while those cards of the hand stay the same.
+
+Cards are counted by code (0-51 by suit then rank, 52 the joker) so that keys are small
+integer tuples. Options come group by group, each group in the order ``melds.py`` lists
+it for the group's cards alone: the state and a view always list the same moves in the
+same order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
+
+from circolo.cards import JOKER, Card, Suit
+from circolo.games.burraco.melds import Meld, candidate_extensions, candidate_new_melds
+from circolo.games.burraco.moves import Extend, NewMeld
+
+JOKER_CODE = 52
+CODES = 53
+TWO_CODES = tuple(13 * suit + 1 for suit in range(4))
+WILD_CODES = (JOKER_CODE, *TWO_CODES)
+SET_RANKS = (1, *range(3, 14))  # no sets of 2s: every 2 in a set is wild
+CARD_OF_CODE: tuple[Card, ...] = (
+    *(Card.of(rank, suit) for suit in Suit for rank in range(1, 14)),
+    JOKER,
+)
+CODE_OF_CARD: dict[Card, int] = {card: code for code, card in enumerate(CARD_OF_CODE)}
+# position 1..14 of a suit's run -> card code (14 is the Ace again); 0 unused
+POSITION_CODES = tuple(
+    tuple(13 * suit + (position - 1) % 13 for position in range(15)) for suit in range(4)
+)
+
+Needs = tuple[tuple[int, int], ...]  # (card code, copies) the option takes from the hand
+# The move, the cards it takes, how many, the rank of a new set (else None), and whether
+# the meld is a burraco once the move is made.
+Option = tuple[NewMeld | Extend, Needs, int, int | None, bool]
+Key = tuple[int, ...]
+MEMO_LIMIT = 100_000
+
+
+def counts_of(cards: Iterable[Card]) -> list[int]:
+    counts = [0] * CODES
+    for card in cards:
+        counts[code_of(card)] += 1
+    return counts
+
+
+def code_of(card: Card) -> int:
+    """The card's code, by arithmetic (hashing a card is slow)."""
+    suit = card.suit
+    return JOKER_CODE if suit is None else 13 * suit + card.rank - 1
+
+
+def _options(
+    results: Iterable[Meld], index: int | None = None, base: Meld | None = None
+) -> list[Option]:
+    """Options in the order ``melds.py`` gives them, which depends only on its input: the
+    same group always lists the same moves. ``index``, ``base``: extensions of that meld."""
+    options: list[Option] = []
+    base_codes = [] if base is None else [code_of(card) for card in base.cards]
+    for meld in results:
+        needs: dict[int, int] = {}
+        for card in meld.cards:
+            code = code_of(card)
+            needs[code] = needs.get(code, 0) + 1
+        for code in base_codes:
+            needs[code] -= 1
+        pairs = tuple((code, n) for code, n in needs.items() if n > 0)
+        if index is None:
+            rank = meld.rank if meld.kind == "set" else None
+            move: NewMeld | Extend = NewMeld(meld)
+        else:
+            rank, move = None, Extend(index, meld)
+        size = sum(n for _, n in pairs)
+        options.append((move, pairs, size, rank, meld.burraco is not None))
+    return options
+
+
+def _remember(memo: dict[Key, list[Option]], key: Key, found: list[Option]) -> list[Option]:
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = found
+    return found
+
+
+def _cards(codes: Iterable[int]) -> list[Card]:
+    return [CARD_OF_CODE[code] for code in codes]
+
+
+# -- new melds ------------------------------------------------------------------------------
+
+_SUITS: dict[Key, list[Option]] = {}  # (suit, its 13 counts, wild counts) -> its runs
+_SEGMENTS: dict[Key, list[Option]] = {}  # (suit, capped segment cards) -> its runs
+_SETS: dict[Key, list[Option]] = {}  # (rank tag, its 4 counts, wilds held) -> its sets
+
+
+def _present(counts: Sequence[int], suit: int) -> list[bool]:
+    codes = POSITION_CODES[suit]
+    return [False, *(counts[codes[position]] > 0 for position in range(1, 15))]
+
+
+def _run_cards(counts: Sequence[int], suit: int, positions: Iterable[int]) -> list[int]:
+    """The codes of the run cards at ``positions`` (capped) and of the wilds held."""
+    codes = POSITION_CODES[suit]
+    own_two = codes[2]
+    taken: dict[int, int] = {}
+    for position in positions:
+        code = codes[position]
+        if counts[code]:
+            taken[code] = min(counts[code], taken.get(code, 0) + 1)
+    for code in WILD_CODES:
+        if counts[code]:
+            taken[code] = min(counts[code], taken.get(code, 0) + 1) if code == own_two else 1
+    return [code for code in sorted(taken) for _ in range(taken[code])]
+
+
+def _segments(present: list[bool]) -> list[list[int]]:
+    """Positions held, split where two places in a row are missing (no run spans that)."""
+    segments: list[list[int]] = []
+    current: list[int] = []
+    gap = 0
+    for position in range(1, 15):
+        if present[position]:
+            if gap >= 2 and current:
+                segments.append(current)
+                current = []
+            current.append(position)
+            gap = 0
+        else:
+            gap += 1
+    if current:
+        segments.append(current)
+    return [segment for segment in segments if len(segment) >= 2]
+
+
+def _suit_runs(counts: Sequence[int], suit: int, any_wild: bool) -> list[Option]:
+    options: list[Option] = []
+    for segment in _segments(_present(counts, suit)):
+        if len(segment) < 3 and not any_wild:
+            continue
+        key = (suit, *_run_cards(counts, suit, segment))
+        found = _SEGMENTS.get(key)
+        if found is None:
+            runs = [m for m in candidate_new_melds(_cards(key[1:])) if m.kind == "run"]
+            found = _remember(_SEGMENTS, key, _options(m for m in runs if m.suit == suit))
+        options += found
+    # A segment's cards may still make a run of another segment (its Ace or its own 2
+    # reach the other end): keep each run once, where it first comes.
+    unique = {option[0]: option for option in options}
+    return list(unique.values())
+
+
+def _rank_sets(counts: Sequence[int], rank: int) -> list[Option]:
+    own = [code for code in range(rank - 1, 52, 13) for _ in range(counts[code])]
+    wilds = [code for code in WILD_CODES if counts[code]]
+    key = (4 + rank, *own, -1, *wilds)
+    found = _SETS.get(key)
+    if found is None:
+        sets = [m for m in candidate_new_melds(_cards(own + wilds)) if m.kind == "set"]
+        found = _remember(_SETS, key, _options(sets))
+    return found
+
+
+def suit_runs(counts: Sequence[int], suit: int) -> list[Option]:
+    """Every run of ``suit`` the hand can make."""
+    start = 13 * suit
+    own = counts[start : start + 13]
+    if sum(own) < 2:
+        return []
+    wild = (counts[52], counts[1], counts[14], counts[27], counts[40])
+    key = (suit, *own, *wild)
+    found = _SUITS.get(key)
+    if found is None:
+        found = _remember(_SUITS, key, _suit_runs(counts, suit, any(wild)))
+    return found
+
+
+def rank_sets(counts: Sequence[int], rank: int) -> list[Option]:
+    """Every set of ``rank`` the hand can make."""
+    a = rank - 1
+    naturals = counts[a] + counts[a + 13] + counts[a + 26] + counts[a + 39]
+    if naturals < 2:
+        return []
+    if naturals == 2 and not any(counts[code] for code in WILD_CODES):
+        return []
+    return _rank_sets(counts, rank)
+
+
+# -- extensions -------------------------------------------------------------------------------
+
+
+def _reach(present: list[bool], start: int, step: int) -> list[int]:
+    """Positions from ``start`` outwards until a second missing place."""
+    reached = []
+    missing = 0
+    position = start
+    while 1 <= position <= 14:
+        if not present[position]:
+            missing += 1
+            if missing == 2:
+                break
+        reached.append(position)
+        position += step
+    return reached
+
+
+def _relevant(meld: Meld, counts: Sequence[int]) -> list[int]:
+    """The codes of the hand's cards that could join ``meld`` (capped)."""
+    if meld.kind == "set":
+        assert meld.rank is not None
+        own = [code for code in range(meld.rank - 1, 52, 13) for _ in range(counts[code])]
+        wilds = [code for code in WILD_CODES if counts[code]] if meld.wild is None else []
+        return own + wilds
+    assert meld.suit is not None
+    suit = int(meld.suit)
+    low = meld.low
+    high = low + meld.size - 1
+    present = _present(counts, suit)
+    positions = _reach(present, low - 1, -1) + _reach(present, high + 1, 1)
+    if meld.wild_index is not None:
+        positions.append(low + meld.wild_index)
+    return _run_cards(counts, suit, positions)
+
+
+def _extensions(index: int, meld: Meld, relevant: Sequence[int]) -> list[Option]:
+    if not relevant:
+        return []
+    return _options(candidate_extensions(meld, _cards(relevant)), index, meld)
+
+
+def _describe(meld: Meld) -> tuple[int, bool, Callable[[Sequence[int]], tuple[int, ...]]]:
+    """A meld's group (a run's suit 0-3, or 4 + a set's rank), whether it is a burraco, and
+    a quick look at the counts of every card that could ever join it."""
+    if meld.kind == "set":
+        assert meld.rank is not None
+        group = 4 + meld.rank
+        codes = list(range(meld.rank - 1, 52, 13))
+        if meld.wild is None:
+            codes += WILD_CODES
+    else:
+        assert meld.suit is not None
+        group = int(meld.suit)
+        inside = {code_of(slot.stands_for or slot.card) for slot in meld.slots}
+        if meld.wild is not None:
+            inside.discard(code_of(meld.wild.stands_for or meld.wild.card))
+        codes = [c for c in range(13 * group, 13 * group + 13) if c not in inside]
+        codes += [c for c in WILD_CODES if c not in codes]
+    return group, meld.burraco is not None, itemgetter(*codes, JOKER_CODE)
+
+
+class HandOptions:
+    """One hand's meld options, refreshed only where the hand has changed since.
+
+    The hand state tells it which card codes came or went (``changed``); a wild touches
+    every group, any other card one suit's runs and one rank's sets. Every list comes from
+    the same pure group functions as a fresh computation, so both always agree.
+    """
+
+    __slots__ = ("_dirty", "_runs", "_sets", "_table")
+
+    def __init__(self) -> None:
+        self._runs: list[list[Option]] = [[] for _ in range(4)]
+        self._sets: list[list[Option]] = [[] for _ in range(14)]
+        # per meld of the side: [meld, group, burraco, look, the counts it saw, its options
+        # by the hand's relevant cards, its options now]
+        self._table: list[list[object]] = []
+        self._dirty: set[int] | None = None  # None: everything
+
+    def changed(self, code: int) -> None:
+        if self._dirty is not None:
+            self._dirty.add(code)
+
+    def options(
+        self, counts: Sequence[int], melds: Sequence[Meld]
+    ) -> tuple[list[Option], list[Option], set[int], bool]:
+        """New melds, extensions, the ranks of the side's sets, whether it has a burraco."""
+        dirty = self._dirty
+        everything = dirty is None or not dirty.isdisjoint(WILD_CODES)
+        suits: Iterable[int] = range(4) if everything else {code // 13 for code in dirty or ()}
+        ranks: Iterable[int] = SET_RANKS if everything else {code % 13 + 1 for code in dirty or ()}
+        for suit in suits:
+            self._runs[suit] = suit_runs(counts, suit)
+        for rank in ranks:
+            self._sets[rank] = rank_sets(counts, rank)
+        new: list[Option] = []
+        for runs in self._runs:
+            new += runs
+        for rank in SET_RANKS:
+            new += self._sets[rank]
+
+        table = self._table
+        del table[len(melds) :]
+        extensions: list[Option] = []
+        set_ranks: set[int] = set()
+        has_burraco = False
+        for index, meld in enumerate(melds):
+            if index == len(table):
+                table.append([None])
+            entry = table[index]
+            if entry[0] is not meld:
+                group, burraco, look = _describe(meld)
+                relevant = tuple(_relevant(meld, counts))
+                options = _extensions(index, meld, relevant)
+                entry[:] = [meld, group, burraco, look, look(counts), {relevant: options}, options]
+            else:
+                group = entry[1]  # type: ignore[assignment]
+                seen = entry[3](counts)  # type: ignore[operator]
+                if seen != entry[4]:
+                    entry[4] = seen
+                    relevant = tuple(_relevant(meld, counts))
+                    known: dict[tuple[int, ...], list[Option]] = entry[5]  # type: ignore[assignment]
+                    options = known.get(relevant)  # type: ignore[assignment]
+                    if options is None:
+                        options = known[relevant] = _extensions(index, meld, relevant)
+                    entry[6] = options
+            if group >= 4:
+                set_ranks.add(group - 4)
+            has_burraco = has_burraco or bool(entry[2])
+            extensions += entry[6]  # type: ignore[arg-type]
+        self._dirty = set()
+        return new, extensions, set_ranks, has_burraco

@@ -1,0 +1,108 @@
+"""Burraco's options, the deal and the match: ``BurracoRules``.
+
+A match is ``hands`` hands (default 4) and the highest total wins; or, with ``target``
+(traditionally 2005), the first side to reach the target wins. [decided] Ties go on:
+when the leaders are level after the last hand, or level at or above the target, one
+more hand is played, as often as needed. When both sides pass the target in the same
+hand, the higher total wins.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from circolo.engine import MatchOutcome, NotationError, OptionError, Rules, Seat, Side
+from circolo.games.burraco import notation
+from circolo.games.burraco.hand import DECK, HAND_SIZE, POZZETTO_SIZE, BurracoHand
+from circolo.games.burraco.view import BurracoView, view_from_json
+
+DEFAULT_HANDS = 4
+TRADITIONAL_TARGET = 2005
+
+
+def _whole_number(name: str, value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise OptionError(f"{name} must be a whole number of at least 1, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class BurracoRules(Rules):
+    """Options: ``players`` 2 (1 v 1) or 4 (2 v 2, partners opposite);
+    ``hands`` per match (default 4) or a points ``target`` (e.g. 2005), not both."""
+
+    game: ClassVar[str] = "burraco"
+    players: int = 2
+    hands: int | None = None
+    target: int | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _whole_number("hands", self.hands)
+        _whole_number("target", self.target)
+        if self.hands is not None and self.target is not None:
+            raise OptionError("choose either a number of hands or a target in points, not both")
+
+    @property
+    def match_hands(self) -> int | None:
+        """How many hands a match has (None: played to the target)."""
+        if self.target is not None:
+            return None
+        return DEFAULT_HANDS if self.hands is None else self.hands
+
+    def seats_of(self, side: Side) -> tuple[Seat, ...]:
+        return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
+
+    def new_hand(self, seed: int, first: Seat) -> BurracoHand:
+        """Shuffle; deal 11 cards each from ``first``; one card face up; two pozzetti of 11
+        taken one card at a time from the bottom; the rest is the stock."""
+        if not 0 <= first < self.players:
+            raise OptionError(f"the first player is a seat from 0 to {self.players - 1}")
+        order = list(range(len(DECK)))
+        random.Random(seed).shuffle(order)  # order[0] is the top of the deck
+        dealt = HAND_SIZE * self.players
+        hands: list[list[int]] = [[] for _ in range(self.players)]
+        for n, card in enumerate(order[:dealt]):
+            hands[(first + n) % self.players].append(card)
+        pile = [order[dealt]]
+        rest = order[dealt + 1 :]
+        pozzetti: list[list[int] | None] = [[] for _ in range(self.sides)]
+        for n in range(POZZETTO_SIZE * self.sides):
+            pozzetto = pozzetti[n % self.sides]
+            assert pozzetto is not None
+            pozzetto.append(rest.pop())
+        rest.reverse()  # the stock is kept bottom to top
+        return BurracoHand(
+            self,
+            hands=hands,
+            melds=[[] for _ in range(self.sides)],
+            pozzetti=pozzetti,
+            pile=pile,
+            stock=rest,
+            seat=first,
+            phase="draw",
+        )
+
+    def hand_from_position(self, text: str) -> BurracoHand:
+        if not isinstance(text, str):
+            raise NotationError("a position is text")
+        return notation.parse_position(self, text)
+
+    def view_from_json(self, data: Mapping[str, Any]) -> BurracoView:
+        return view_from_json(self, data)
+
+    def match_outcome(self, totals: Sequence[int], hands_played: int) -> MatchOutcome:
+        best = max(totals)
+        leaders = [side for side, total in enumerate(totals) if total == best]
+        if self.target is not None:
+            finished = best >= self.target
+        else:
+            finished = hands_played >= (self.match_hands or DEFAULT_HANDS)
+        if finished and len(leaders) == 1:
+            return MatchOutcome("won", winner=leaders[0])
+        return MatchOutcome("continue")

@@ -1,0 +1,131 @@
+"""Which moves the player to move may make: the rules of a turn, in one place.
+
+The full state and the mover's own view both know everything these rules need (the
+mover's hand, the side's melds, whether the side has its pozzetto, the card taken from
+the pile), so both list the moves with the same code and always agree.
+
+The rules that shape the list:
+- the discard rule: a single card taken from the pile may not be discarded in the same
+  turn unless the player holds another identical card;
+- running out the first time takes the side's pozzetto (by discarding: con scarto; by
+  melding the last cards: in diretta);
+- after the pozzetto, running out is a close: it needs a burraco and a discard that is
+  not wild. [decided] A move that would leave the player out of cards without a valid
+  close is illegal, and so is a meld that leaves one card the player could not discard:
+  a player is never left without a legal move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from circolo.cards import Card
+from circolo.games.burraco.melds import Meld, is_wild_card
+from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
+from circolo.games.burraco.options import (
+    CARD_OF_CODE,
+    CODES,
+    HandOptions,
+    Needs,
+)
+
+Phase = Literal["draw", "play", "over"]
+GoOut = Literal["pozzetto_con_scarto", "pozzetto_in_diretta", "close", "illegal"]
+DRAW, TAKE = Draw(), Take()
+DISCARDS = tuple(Discard(card) for card in CARD_OF_CODE)
+WILD_CODES = frozenset(code for code, card in enumerate(CARD_OF_CODE) if is_wild_card(card))
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What decides the mover's legal moves. ``counts[code]``: copies of each card held."""
+
+    phase: Phase
+    counts: Sequence[int]
+    melds: tuple[Meld, ...]
+    pozzetto_taken: bool
+    taken: int | None  # the code of the single card taken from the pile this turn
+    stock: int
+    pile: int
+
+
+def discard_allowed(copies_held: int, card: Card, taken: Card | None) -> bool:
+    """The discard rule: the single card taken from the pile stays, unless it has a twin."""
+    return card != taken or copies_held >= 2
+
+
+def go_out_by_discard(card: Card, *, pozzetto_taken: bool, has_burraco: bool) -> GoOut:
+    """Discarding the last card: the pozzetto the first time, then a close (if it may)."""
+    if not pozzetto_taken:
+        return "pozzetto_con_scarto"
+    if has_burraco and not is_wild_card(card):
+        return "close"
+    return "illegal"
+
+
+def go_out_by_meld(*, pozzetto_taken: bool) -> GoOut:
+    """Melding the last cards: the pozzetto in diretta, never a close (one card must stay)."""
+    return "illegal" if pozzetto_taken else "pozzetto_in_diretta"
+
+
+def _way_on(counts: Sequence[int], needs: Needs, left: int, turn: Turn, burraco: bool) -> bool:
+    """After a meld that leaves ``left`` cards (0 or 1), can the player finish the turn?"""
+    if left == 0:
+        return not turn.pozzetto_taken  # pozzetto in diretta
+    used = dict(needs)
+    last = next(code for code in range(CODES) if counts[code] > used.get(code, 0))
+    if last == turn.taken:
+        return False  # the discard rule: it could not be discarded
+    card = CARD_OF_CODE[last]
+    return go_out_by_discard(card, pozzetto_taken=turn.pozzetto_taken, has_burraco=burraco) != (
+        "illegal"
+    )
+
+
+def legal_moves(turn: Turn, options: HandOptions | None = None) -> list[Move]:
+    """Every legal move, in a fixed order: draw/take; new melds, extensions, discards."""
+    if turn.phase == "draw":
+        moves: list[Move] = []
+        if turn.stock:
+            moves.append(DRAW)
+        if turn.pile:
+            moves.append(TAKE)
+        return moves
+    if turn.phase != "play":
+        return []
+    counts = turn.counts
+    size = sum(counts)
+    if options is None:
+        options = HandOptions()
+    new, extensions, set_ranks, has_burraco = options.options(counts, turn.melds)
+    moves = []
+    for move, needs, count, rank, burraco in new:
+        if rank is not None and rank in set_ranks:
+            continue
+        left = size - count
+        if left >= 2 or _way_on(counts, needs, left, turn, has_burraco or burraco):
+            moves.append(move)
+    for move, needs, count, _, burraco in extensions:
+        left = size - count
+        if left >= 2 or _way_on(counts, needs, left, turn, has_burraco or burraco):
+            moves.append(move)
+    for code in range(CODES):
+        held = counts[code]
+        if not held or (code == turn.taken and held < 2):
+            continue
+        if size == 1 and turn.pozzetto_taken and (not has_burraco or code in WILD_CODES):
+            continue  # running out after the pozzetto is a close, and this one may not close
+        moves.append(DISCARDS[code])
+    return moves
+
+
+def used_cards(move: NewMeld | Extend, melds: Sequence[Meld]) -> list[Card]:
+    """The cards a meld move takes from the hand."""
+    if isinstance(move, NewMeld):
+        return list(move.meld.cards)
+    left = list(move.meld.cards)
+    for card in melds[move.index].cards:
+        left.remove(card)
+    return left
