@@ -74,7 +74,8 @@ def test_render_names_own_and_public_cards_never_hidden_ones(lang: str, players:
         text = ui.render(view, lang, faces)
         assert "burraco." not in text, "every key is translated"
         public = set(view.pile) | {c for ms in view.melds for m in ms for c in m.cards}
-        public.add(view.taken)  # the card taken alone from the pile: everyone saw it
+        if view.taken is not None:
+            public.add(view.taken)  # the card taken alone from the pile: everyone saw it
         spectator = ui.render(state.view(None), lang, faces)
         for seen, shown in ((public | set(view.hand), text), (public, spectator)):
             named = re.sub(r"\([^)]*\)", "", shown)  # a wild's "(as 4H)" names no card
