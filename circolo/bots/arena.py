@@ -61,8 +61,7 @@ def margins(game: str, score: HandScore, side: int) -> dict[str, float]:
     other = 1 - side
     result = {"points": float(score.points[side] - score.points[other])}
     if game == "bisca":
-        cards = [sum(score.breakdown[s].get("card_points", 0) for _ in (0,)) for s in (0, 1)]
-        cards = [int(score.details.get("card_points", cards)[s]) for s in (0, 1)]
+        cards = [score.breakdown[s]["card_points"] for s in (0, 1)]
         result = {
             "card_points": float(cards[side] - cards[other]),
             "match_points": result["points"],

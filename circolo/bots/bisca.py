@@ -1,0 +1,219 @@
+"""Bisca Capixaba bots: card points, trumps kept for later, the trump A/7 rules, relo.
+
+Values are card points for one team minus the other; a relo point (a match point)
+counts ``RELO_WEIGHT`` card points.
+
+- greedy: each legal card one move ahead. The last card of a trick knows the trick's
+  result; earlier cards weigh the points they expose, the partner's lead, what a trump
+  is worth kept, and the relo an unseen trump Ace threatens over the trump 7.
+- expert: PIMC over sampled deals. In each world every legal card is played and the
+  hand is played out by the greedy choice for every seat (one playout per card, all in
+  the same world); near the end (``EXACT_CARDS``) each world is searched exactly with
+  alpha-beta instead. 1 × 1 once the stock is empty every card is known: the rest of
+  the hand is solved exactly, once. (Measured with the arena: this beat alpha-beta to a
+  two-trick horizon with a static evaluation, and the same with playouts at its leaves.)
+
+Before the first card: the expert, expecting to be the stronger, chooses copas (every
+win is worth double); greedy chooses sorteio. Both always exchange the trump 2 for the
+open card: any other trump is stronger than the 2.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from circolo.bots.budget import Budget
+from circolo.bots.endgame import AlphaBeta
+from circolo.bots.search import Determinized
+from circolo.engine import HandState, Seat, Side, View
+from circolo.games.bisca.deck import ACE_STRENGTH, HEARTS, POINTS, SEVEN
+from circolo.games.bisca.moves import COPAS, EXCHANGE, PASS, SORTEIO
+from circolo.games.bisca.state import PLAY, BiscaState
+from circolo.games.bisca.tricks import trick_winner
+from circolo.games.bisca.view import BiscaView
+
+DEFAULT_BUDGET = Budget(ms=85)
+RELO_WEIGHT = 15.0
+TRUMP_KEEP = 4.0
+"""What holding a trump is worth, in card points, on top of its strength."""
+
+
+def keep_value(card: int, trump: int) -> float:
+    """What a card is worth kept in hand for later tricks (trumps win tricks)."""
+    if card // 10 != trump:
+        return 0.0
+    return TRUMP_KEEP + card % 10
+
+
+def decision(view: BiscaView, choice: int) -> int:
+    """The moves before the first card: a trump choice, or the exchange window."""
+    moves = view.legal_moves()
+    if COPAS in moves:
+        return choice
+    return EXCHANGE if EXCHANGE in moves else PASS
+
+
+def card_value(
+    card: int,
+    hand: Sequence[int],
+    trick: Sequence[int],
+    leader: Seat,
+    seat: Seat,
+    trump: int,
+    players: int,
+    final_trick: bool,
+) -> float:
+    """One card ahead, in card points for the mover's team (greedy, and search rollouts)."""
+    position = len(trick)
+    relo = 0.0
+    seven, ace = trump * 10 + SEVEN, trump * 10 + ACE_STRENGTH
+    relo_value = RELO_WEIGHT * (2 if trump == HEARTS else 1)
+    if (
+        card == ace
+        and seven in trick
+        and not final_trick
+        and ((leader + trick.index(seven)) ^ seat) & 1
+    ):
+        relo = relo_value
+    if position == players - 1:
+        cards = (*trick, card)
+        winner = leader + trick_winner(cards, trump)
+        points = sum(POINTS[c] for c in cards)
+        sign = 1.0 if (winner ^ seat) & 1 == 0 else -1.0
+        return sign * points + relo - keep_value(card, trump)
+    value = relo - keep_value(card, trump)
+    partner_winning = False
+    if trick:
+        partner_winning = ((leader + trick_winner(trick, trump)) ^ seat) & 1 == 0
+        if trick_winner((*trick, card), trump) == position:
+            value += 0.5 * sum(POINTS[c] for c in trick)
+    if partner_winning:
+        value += 0.5 * POINTS[card]
+    else:
+        value -= (0.35 if card // 10 == trump else 0.75) * POINTS[card]
+    if card == seven and ace not in hand and not final_trick:
+        # The unseen trump Ace may take the 7 with a relo.
+        value -= 0.5 * (relo_value + POINTS[seven] + POINTS[ace])
+    return value
+
+
+def greedy_value(view: BiscaView, card: int) -> float:
+    seat = view.seat
+    assert seat is not None
+    return card_value(
+        card,
+        view.hand,
+        view.trick,
+        view.leader,
+        seat,
+        view.trump,
+        view.rules.players,
+        view.final_trick,
+    )
+
+
+class BiscaGreedy:
+    """The best card one move ahead (ties: the first in hand order)."""
+
+    name = "greedy"
+
+    def choose(self, view: View[Any]) -> int:
+        assert isinstance(view, BiscaView)
+        moves = view.legal_moves()
+        if view.phase != PLAY:
+            return decision(view, SORTEIO)
+        if len(moves) == 1:
+            return moves[0]
+        return max(moves, key=lambda card: greedy_value(view, card))
+
+
+def greedy(seed: int | None = None) -> BiscaGreedy:
+    return BiscaGreedy()
+
+
+# -- the expert ----------------------------------------------------------------------
+
+EXACT_CARDS = {2: 10, 4: 8}
+"""Cards left (hands and stock) from which each world is searched to the end of the hand."""
+
+
+def _counters(state: BiscaState) -> tuple[list[int], list[int], list[list[int]], int]:
+    """The engine's running counters (card points, relo, hands, trump): read, never written,
+    because search looks at many thousands of states per move."""
+    return state._points, state._relo, state._hands, state._trump
+
+
+def final_value(state: BiscaState, side: Side) -> float:
+    points, relo, _, _ = _counters(state)
+    return points[side] - points[1 - side] + RELO_WEIGHT * (relo[side] - relo[1 - side])
+
+
+def rollout(state: BiscaState, side: Side) -> float:
+    """Play the hand out with the greedy card choice for every seat, on the fast path."""
+    players = state.players
+    while state._turn is not None:
+        moves = state.legal_moves()
+        if len(moves) > 1:
+            seat = state._turn
+            hand, trick, leader, trump = (
+                state._hands[seat],
+                state._trick,
+                state._leader,
+                state._trump,
+            )
+            final = state.final_trick
+            moves.sort(
+                key=lambda c: -card_value(c, hand, trick, leader, seat, trump, players, final)
+            )
+        state.apply(moves[0])
+    return final_value(state, side)
+
+
+def world_values(world: HandState[Any], moves: list[int], side: Side) -> list[float]:
+    """Each root card's value in one full state: near the end, alpha-beta to the end of
+    the hand; before, the card then greedy play to the end (a playout per card, all in
+    the same world, so that the cards are compared on the same deal)."""
+    assert isinstance(world, BiscaState)
+    _, _, hands, _ = _counters(world)
+    if len(world._stock) + sum(len(hand) for hand in hands) <= EXACT_CARDS[world.players]:
+        return _alpha_beta(side).move_values(world, moves)
+    values = []
+    for move in moves:
+        state = world.clone()
+        state.apply(move)
+        values.append(rollout(state, side))
+    return values
+
+
+def _alpha_beta(side: Side) -> AlphaBeta:
+    def leaf(state: HandState[Any], depth: int) -> float | None:
+        assert isinstance(state, BiscaState)
+        return final_value(state, side) if state._turn is None else None
+
+    return AlphaBeta(side, leaf)
+
+
+def solve(world: HandState[Any], moves: list[int], side: Side) -> list[float]:
+    """The exact rest of the hand (every card known): only the best card needs its value."""
+    best, value = _alpha_beta(side).best_move(world, moves)
+    return [value if move == best else -math.inf for move in moves]
+
+
+def is_exact(view: View[Any]) -> bool:
+    """1 × 1 with the stock empty: the opponent holds exactly the unseen cards."""
+    assert isinstance(view, BiscaView)
+    return view.rules.players == 2 and view.stock_size == 0 and view.phase == PLAY
+
+
+class BiscaExpert(Determinized):
+    def choose(self, view: View[Any]) -> Any:
+        assert isinstance(view, BiscaView)
+        if view.phase != PLAY:
+            return decision(view, COPAS)
+        return super().choose(view)
+
+
+def expert(budget: Budget, seed: int | None = None) -> BiscaExpert:
+    return BiscaExpert("expert", world_values, budget, seed, exact=is_exact, solve=solve)

@@ -1,0 +1,320 @@
+"""Burraco bots: melding, building toward burraco, safe discards.
+
+A turn is several moves (draw or take, melds, one discard); the bots decide each step
+from the mover's ``Turn`` (its hand counts, its side's melds, the pozzetto, the card
+taken), so the same code plays from a view and inside a sampled state.
+
+- greedy: take the discard pile when the melds it makes at once are worth it; then lay
+  the meld or extension worth most (points moved from hand to table, twice, plus the
+  progress toward a burraco, minus wilds spent early); then discard the card least
+  useful to us and least useful to the opponents (never a wild, never a card that
+  extends one of their melds, unless nothing else is left).
+- expert: the same steps, but the draw-or-take choice and the discard are decided by
+  determinized lookahead: in sampled deals, each candidate is followed by the next
+  turns played by the greedy policy for every seat, and the resulting positions are
+  compared with a static evaluation (melded points, burraco bonuses and progress,
+  cards in hand, the pozzetto).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from circolo.bots.budget import Budget
+from circolo.cards import Card
+from circolo.engine import Side, View
+from circolo.games.burraco.hand import BurracoHand
+from circolo.games.burraco.melds import Meld, candidate_extensions, card_points, is_wild_card
+from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
+from circolo.games.burraco.options import CARD_OF_CODE, CODE_OF_CARD
+from circolo.games.burraco.scoring import BURRACO_BONUS
+from circolo.games.burraco.turn import Turn, legal_moves, used_cards
+from circolo.games.burraco.view import BurracoView
+
+DEFAULT_BUDGET = Budget(ms=250)
+
+WILD_SPEND = 25.0
+"""What spending a wild on a meld that is not yet a burraco costs: it makes it dirty."""
+TAKE_MARGIN = 10.0
+"""How much more than a blind draw the pile's immediate melds must be worth."""
+MAX_PLAN_STEPS = 12
+
+
+def potential(meld: Meld | None) -> float:
+    """A meld's bonus, or the part of a future burraco that its length promises."""
+    if meld is None:
+        return 0.0
+    kind = meld.burraco
+    if kind is not None:
+        return float(BURRACO_BONUS[kind])
+    future = BURRACO_BONUS["clean"] if meld.wild_index is None else BURRACO_BONUS["dirty"]
+    return future * max(0, meld.size - 4) * 0.2
+
+
+def meld_gain(move: NewMeld | Extend, melds: Sequence[Meld]) -> float:
+    """Points moved from hand to table (they count twice), plus burraco progress."""
+    used = used_cards(move, melds)
+    gain = 2.0 * sum(card_points(card) for card in used)
+    before = melds[move.index] if isinstance(move, Extend) else None
+    gain += potential(move.meld) - potential(before)
+    if move.meld.burraco is None:
+        gain -= WILD_SPEND * sum(1 for card in used if is_wild_card(card))
+    return gain
+
+
+def after_meld(turn: Turn, move: NewMeld | Extend) -> Turn:
+    """The turn once ``move`` is laid (the hand's counts and the side's melds)."""
+    counts = list(turn.counts)
+    for card in used_cards(move, turn.melds):
+        counts[CODE_OF_CARD[card]] -= 1
+    if isinstance(move, NewMeld):
+        melds = (*turn.melds, move.meld)
+    else:
+        melds = (*turn.melds[: move.index], move.meld, *turn.melds[move.index + 1 :])
+    return replace(turn, counts=counts, size=sum(counts), melds=melds)
+
+
+def best_meld(turn: Turn, moves: Sequence[Move]) -> tuple[NewMeld | Extend | None, float]:
+    best: NewMeld | Extend | None = None
+    value = 0.0
+    for move in moves:
+        if isinstance(move, NewMeld | Extend):
+            gain = meld_gain(move, turn.melds)
+            if gain > value:
+                best, value = move, gain
+    return best, value
+
+
+def plan_value(turn: Turn) -> float:
+    """What greedy melding from this hand is worth at once (sum of the gains)."""
+    total = 0.0
+    for _ in range(MAX_PLAN_STEPS):
+        if turn.size <= 2:
+            break
+        move, gain = best_meld(turn, legal_moves(turn))
+        if move is None:
+            break
+        total += gain
+        turn = after_meld(turn, move)
+    return total
+
+
+def take_gain(turn: Turn, pile: Sequence[Card]) -> float:
+    """How much better taking the pile is than a blind draw, in meld gains this turn."""
+    counts = list(turn.counts)
+    for card in pile:
+        counts[CODE_OF_CARD[card]] += 1
+    taken = CODE_OF_CARD[pile[0]] if len(pile) == 1 else None
+    base = replace(turn, phase="play", stock=turn.stock, pile=0)
+    with_pile = replace(base, counts=counts, size=sum(counts), taken=taken)
+    return plan_value(with_pile) - plan_value(base) - TAKE_MARGIN
+
+
+def usefulness(code: int, counts: Sequence[int], melds: Sequence[Meld]) -> float:
+    """How much a card in hand helps our own future melds."""
+    card = CARD_OF_CODE[code]
+    if is_wild_card(card):
+        return 100.0
+    value = 0.0
+    suit, rank = code // 13, code % 13
+    same_rank = sum(counts[s * 13 + rank] for s in range(4)) - 1
+    value += 12.0 * min(same_rank, 2)
+    for distance, weight in ((1, 10.0), (2, 6.0)):
+        for other in (rank - distance, rank + distance):
+            if 0 <= other < 13 and counts[suit * 13 + other]:
+                value += weight
+    if counts[code] > 1:
+        value += 4.0
+    if any(candidate_extensions(meld, [card]) for meld in melds):
+        value += 40.0
+    return value
+
+
+def danger(card: Card, their_melds: Sequence[Meld], pile_size: int) -> float:
+    """How much a discard may help the opponents: a card that extends their melds
+    invites them to take the whole pile."""
+    if is_wild_card(card):
+        return 60.0 + 5.0 * pile_size
+    if any(candidate_extensions(meld, [card]) for meld in their_melds):
+        return 30.0 + 5.0 * pile_size
+    return 0.0
+
+
+def discard_cost(
+    code: int, counts: Sequence[int], melds: Sequence[Meld], their: Sequence[Meld], pile: int
+) -> float:
+    card = CARD_OF_CODE[code]
+    return usefulness(code, counts, melds) + danger(card, their, pile) - 0.5 * card_points(card)
+
+
+def greedy_step(
+    turn: Turn, moves: Sequence[Move], pile: Sequence[Card], their: Sequence[Meld]
+) -> Move:
+    """The greedy choice of one step of a turn."""
+    if len(moves) == 1:
+        return moves[0]
+    if turn.phase == "draw":
+        if Take() in moves and (Draw() not in moves or take_gain(turn, pile) > 0):
+            return Take()
+        return Draw()
+    move, _ = best_meld(turn, moves)
+    if move is not None:
+        return move
+    discards = [m for m in moves if isinstance(m, Discard)]
+    return min(
+        discards,
+        key=lambda m: discard_cost(CODE_OF_CARD[m.card], turn.counts, turn.melds, their, len(pile)),
+    )
+
+
+def their_melds(melds: Sequence[Sequence[Meld]], side: Side) -> list[Meld]:
+    return [meld for s, ms in enumerate(melds) if s != side for meld in ms]
+
+
+class BurracoGreedy:
+    name = "greedy"
+
+    def choose(self, view: View[Any]) -> Move:
+        assert isinstance(view, BurracoView) and view.seat is not None
+        side = view.rules.side_of(view.seat)
+        return greedy_step(
+            view.turn(), view.legal_moves(), view.pile, their_melds(view.melds, side)
+        )
+
+
+def greedy(seed: int | None = None) -> BurracoGreedy:
+    return BurracoGreedy()
+
+
+def state_step(state: BurracoHand) -> Move:
+    """The greedy step for the seat to move in a full state (for lookahead playouts)."""
+    side = state.rules.side_of(state.seat)
+    melds = [state.side_melds(s) for s in range(state.rules.sides)]
+    return greedy_step(
+        state.turn(), state.legal_moves(), [_card(i) for i in state.pile], their_melds(melds, side)
+    )
+
+
+def _card(physical: int) -> Card:
+    from circolo.games.burraco.hand import DECK
+
+    return DECK[physical]
+
+
+def auto_move(view: View[Any]) -> Move:
+    """The table's turn for a silent player (``automove``): draw from the stock (the pile
+    only when the stock is empty), lay no meld, discard the card greedy would discard.
+    Laying nothing keeps the player's plans their own; the discard is the safe one."""
+    assert isinstance(view, BurracoView) and view.seat is not None
+    moves = view.legal_moves()
+    if view.phase == "draw":
+        return Draw() if Draw() in moves else moves[0]
+    discards = [m for m in moves if isinstance(m, Discard)]
+    if not discards:
+        return moves[0]
+    side = view.rules.side_of(view.seat)
+    their = their_melds(view.melds, side)
+    turn = view.turn()
+    return min(
+        discards,
+        key=lambda m: discard_cost(
+            CODE_OF_CARD[m.card], turn.counts, turn.melds, their, len(view.pile)
+        ),
+    )
+
+
+# -- the expert ----------------------------------------------------------------------
+
+LOOKAHEAD_TURNS = 2
+"""Turns played out by the greedy policy after each candidate, before the evaluation."""
+DISCARD_CANDIDATES = 4
+"""The discards the expert compares: greedy's best few (the rest are rarely right)."""
+POZZETTO_MISSING = 100.0
+
+
+def evaluate(state: BurracoHand, side: Side) -> float:
+    """Side minus the others: melded points and burraco bonuses (and the promise of long
+    melds), minus cards in hand, minus a pozzetto not yet taken; exact once over."""
+    if state.is_over():
+        points = state.score().points
+        return float(points[side] - sum(points) + points[side])
+    rules = state.rules
+    value = 0.0
+    for s in range(rules.sides):
+        worth = sum(meld.points + potential(meld) for meld, _ in state.melds[s])
+        for seat in rules.seats_of(s):
+            worth -= sum(card_points(_card(i)) for i in state.hands[seat])
+        if state.pozzetti[s] is not None:
+            worth -= POZZETTO_MISSING
+        value += worth if s == side else -worth
+    return value
+
+
+def playout(state: BurracoHand, turns: int) -> None:
+    """Let every seat play greedy until ``turns`` turns have ended (or the hand)."""
+    while turns > 0 and not state.is_over():
+        move = state_step(state)
+        state.apply(move)
+        if isinstance(move, Discard):
+            turns -= 1
+
+
+class BurracoExpert:
+    """Greedy melds; draw-or-take and discards chosen by determinized lookahead."""
+
+    name = "expert"
+
+    def __init__(self, budget: Budget, seed: int | None = None) -> None:
+        self.budget = budget
+        self.seed = seed
+        self.last_worlds = 0
+
+    def choose(self, view: View[Any]) -> Move:
+        assert isinstance(view, BurracoView) and view.seat is not None
+        moves = view.legal_moves()
+        side = view.rules.side_of(view.seat)
+        their = their_melds(view.melds, side)
+        turn = view.turn()
+        if len(moves) == 1:
+            return moves[0]
+        if view.phase == "play":
+            move, _ = best_meld(turn, moves)
+            if move is not None:
+                return move
+            discards: list[Move] = [m for m in moves if isinstance(m, Discard)]
+            discards.sort(
+                key=lambda m: discard_cost(
+                    CODE_OF_CARD[m.card],  # type: ignore[union-attr]
+                    turn.counts,
+                    turn.melds,
+                    their,
+                    len(view.pile),
+                )
+            )
+            candidates: list[Move] = discards[:DISCARD_CANDIDATES]
+            if len(candidates) == 1:
+                return candidates[0]
+        else:
+            candidates = list(moves)
+        return self._lookahead(view, candidates, side)
+
+    def _lookahead(self, view: BurracoView, candidates: list[Move], side: Side) -> Move:
+        rng = random.Random(self.seed)
+        totals = [0.0] * len(candidates)
+        clock = self.budget.start()
+        while clock.more():
+            world = view.sample(rng)
+            for index, move in enumerate(candidates):
+                state = world.clone()
+                state.apply(move)
+                playout(state, LOOKAHEAD_TURNS + (not isinstance(move, Discard)))
+                totals[index] += evaluate(state, side)
+        self.last_worlds = clock.done
+        return candidates[max(range(len(candidates)), key=totals.__getitem__)]
+
+
+def expert(budget: Budget, seed: int | None = None) -> BurracoExpert:
+    return BurracoExpert(budget, seed)

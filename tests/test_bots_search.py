@@ -1,0 +1,111 @@
+"""The exact endgame solver, the search inside worlds, and the arena."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from circolo.bots import bisca, make_bot, scopa
+from circolo.bots.arena import ArenaConfig, format_report, run_arena
+from circolo.bots.endgame import AlphaBeta
+from circolo.engine import HandState
+from circolo.games import make_rules
+
+
+def minimax(state: HandState[Any], side: int, final: Any) -> float:
+    """Plain minimax without pruning: the reference the solver must agree with."""
+    if state.is_over():
+        return float(final(state, side))
+    values = []
+    for move in state.legal_moves():
+        child = state.clone()
+        child.apply(move)
+        values.append(minimax(child, side, final))
+    seat = state.to_move()
+    assert seat is not None
+    return max(values) if state.rules.side_of(seat) == side else min(values)
+
+
+def endgames(game: str, count: int, left: int) -> list[HandState[Any]]:
+    """1 v 1 positions with at most ``left`` cards to play, the stock empty."""
+    rules = make_rules(game)
+    rng = random.Random(2)
+    found: list[HandState[Any]] = []
+    while len(found) < count:
+        hand = rules.new_hand(rng.getrandbits(32), rng.randrange(2))
+        while not hand.is_over():
+            view = hand.view(hand.to_move())
+            cards = sum(view.hand_sizes)
+            stock = view.stock if game == "scopa" else view.stock_size
+            if stock == 0 and cards <= left and len(hand.legal_moves()) > 1:
+                found.append(hand.clone())
+                break
+            hand.apply(rng.choice(hand.legal_moves()))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("game", "module", "final"),
+    [
+        ("scopa", scopa, lambda s, side: scopa.final_value(s.piles, s.scope, side)),
+        ("bisca", bisca, bisca.final_value),
+    ],
+)
+def test_the_exact_solver_agrees_with_plain_minimax(game: str, module: Any, final: Any) -> None:
+    """With every card known (1 v 1, stock empty) the solver's value and best move are the
+    minimax ones: the expert plays the rest of the hand perfectly."""
+    for hand in endgames(game, 12, 6):
+        seat = hand.to_move()
+        side = hand.rules.side_of(seat)
+        moves = hand.legal_moves()
+        exact = []
+        for move in moves:
+            child = hand.clone()
+            child.apply(move)
+            exact.append(minimax(child, side, final))
+        values = module.solve(hand, moves, side)
+        best = max(range(len(moves)), key=values.__getitem__)
+        assert values[best] == max(exact)
+        assert exact[best] == max(exact)
+
+        def leaf(state: HandState[Any], depth: int, side: int = side) -> float | None:
+            return float(final(state, side)) if state.is_over() else None
+
+        assert AlphaBeta(side, leaf).move_values(hand, moves) == exact
+
+
+def test_the_expert_is_exact_once_every_card_is_known() -> None:
+    """Scopa 1 v 1 after the last deal: the view alone fixes the opponent's three cards."""
+    for hand in endgames("scopa", 5, 6):
+        view = hand.view(hand.to_move())
+        assert scopa.is_exact(view)
+        bot = make_bot("scopa", "expert", 1, iterations=50)
+        move = bot.choose(view)
+        side = hand.rules.side_of(hand.to_move())
+        values = scopa.solve(hand, hand.legal_moves(), side)
+        assert values[hand.legal_moves().index(move)] == max(values)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_arena_plays_paired_deals_and_reports(players: int) -> None:
+    config = ArenaConfig("scopa", "greedy", "random", deals=3, seed=4, players=players)
+    report = run_arena(config)
+    assert report["games"] == 6
+    assert report["won"] + report["drawn"] + report["lost"] == 6
+    assert set(report["margin_per_game"]) == {"points"}
+    assert report["ms_per_move_a"]["decisions"] > 0
+    assert "greedy (A) vs random (B)" in format_report(report)
+    again = run_arena(config)  # deals come from the seed; only the timings differ
+    assert {k: v for k, v in again.items() if not k.startswith("ms_")} == {
+        k: v for k, v in report.items() if not k.startswith("ms_")
+    }
+
+
+def test_paired_deals_cancel_the_cards() -> None:
+    """The same bot on both sides of paired deals: each deal's margins cancel exactly."""
+    config = ArenaConfig("bisca", "greedy", "greedy", deals=4, seed=1)
+    report = run_arena(config)
+    assert report["margin_per_game"]["card_points"]["mean"] == 0
+    assert report["won"] == report["lost"]
