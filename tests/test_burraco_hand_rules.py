@@ -562,3 +562,17 @@ def test_bad_positions_are_notation_errors(change: object) -> None:
     assert TWO.hand_from_position(text).position() == text
     with pytest.raises(NotationError):
         TWO.hand_from_position(change(text))  # type: ignore[operator]
+
+
+def test_decided_a_run_from_ace_to_ace_takes_the_second_ace() -> None:
+    """[decided] A-2-...-K-A (14 cards) is allowed: the Ace inside the run may still join
+    at the other end, and only while the hand holds one."""
+    run = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+    state = setup(hands=["AH QS", "AC AD AS"], melds=[[run]], stock="5S 6S 7S", pile="9C")
+    state.play("draw")
+    assert f"extend 1 {run} AH" in texts(state)
+    state.play("discard AH")
+    state.play("draw")
+    state.play("discard AC")
+    state.play("draw")
+    assert not [t for t in texts(state) if t.startswith("extend")]

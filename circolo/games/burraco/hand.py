@@ -19,7 +19,7 @@ from circolo.games.burraco.melds import Meld
 from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
 from circolo.games.burraco.options import HandOptions, code_of, counts_of
 from circolo.games.burraco.scoring import side_breakdown
-from circolo.games.burraco.turn import Phase, Turn, legal_moves, used_cards
+from circolo.games.burraco.turn import Phase, Turn, draw_moves, legal_moves, used_cards
 
 if TYPE_CHECKING:
     from circolo.games.burraco.rules import BurracoRules
@@ -94,7 +94,8 @@ class BurracoHand(HandState[Move]):
         return Turn(
             phase=self.phase,
             counts=self._counts[self.seat],
-            melds=self.side_melds(side),
+            size=len(self.hands[self.seat]),
+            melds=[meld for meld, _ in self.melds[side]],
             pozzetto_taken=self.pozzetti[side] is None,
             taken=None if self.taken is None else code_of(self.taken),
             stock=len(self.stock),
@@ -112,9 +113,7 @@ class BurracoHand(HandState[Move]):
     def legal_moves(self) -> list[Move]:
         if self._moves is None:
             if self.phase == "draw":  # the fast path: no hand to look at
-                self._moves = legal_moves(
-                    Turn("draw", (), (), False, None, len(self.stock), len(self.pile))
-                )
+                self._moves = draw_moves(len(self.stock), len(self.pile))
             else:
                 self._moves = legal_moves(self.turn(), self._options[self.seat])
         return list(self._moves)

@@ -19,8 +19,9 @@ same order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from operator import itemgetter
+from typing import Any
 
 from circolo.cards import JOKER, Card, Suit
 from circolo.games.burraco.melds import Meld, candidate_extensions, candidate_new_melds
@@ -87,7 +88,7 @@ def _options(
     return options
 
 
-def _remember(memo: dict[Key, list[Option]], key: Key, found: list[Option]) -> list[Option]:
+def _remember(memo: dict[Any, Any], key: Any, found: list[Any]) -> list[Any]:
     if len(memo) >= MEMO_LIMIT:
         memo.clear()
     memo[key] = found
@@ -102,7 +103,8 @@ def _cards(codes: Iterable[int]) -> list[Card]:
 
 _SUITS: dict[Key, list[Option]] = {}  # (suit, its 13 counts, wild counts) -> its runs
 _SEGMENTS: dict[Key, list[Option]] = {}  # (suit, capped segment cards) -> its runs
-_SETS: dict[Key, list[Option]] = {}  # (rank tag, its 4 counts, wilds held) -> its sets
+_SETS: dict[Key, list[Option]] = {}  # (rank tag, its cards, wilds held) -> its sets
+_RANKS: dict[Key, list[Option]] = {}  # (rank, its 4 counts, wild counts) -> its sets
 
 
 def _present(counts: Sequence[int], suit: int) -> list[bool]:
@@ -192,71 +194,118 @@ def rank_sets(counts: Sequence[int], rank: int) -> list[Option]:
     naturals = counts[a] + counts[a + 13] + counts[a + 26] + counts[a + 39]
     if naturals < 2:
         return []
-    if naturals == 2 and not any(counts[code] for code in WILD_CODES):
+    wild = (counts[52], counts[1], counts[14], counts[27], counts[40])
+    if naturals == 2 and not any(wild):
         return []
-    return _rank_sets(counts, rank)
+    key = (rank, counts[a], counts[a + 13], counts[a + 26], counts[a + 39], *wild)
+    found = _RANKS.get(key)
+    if found is None:
+        found = _remember(_RANKS, key, _rank_sets(counts, rank))
+    return found
 
 
 # -- extensions -------------------------------------------------------------------------------
 
 
-def _reach(present: list[bool], start: int, step: int) -> list[int]:
-    """Positions from ``start`` outwards until a second missing place."""
-    reached = []
-    missing = 0
-    position = start
-    while 1 <= position <= 14:
-        if not present[position]:
-            missing += 1
-            if missing == 2:
-                break
-        reached.append(position)
-        position += step
-    return reached
-
-
 def _relevant(meld: Meld, counts: Sequence[int]) -> list[int]:
-    """The codes of the hand's cards that could join ``meld`` (capped)."""
+    """The codes of the hand's cards that could join ``meld`` (capped): a set's rank and
+    wilds; a run's cards outward from both ends until a second missing place (one wild
+    fills one gap at most), its wild's own card, and the wilds."""
     if meld.kind == "set":
         assert meld.rank is not None
         own = [code for code in range(meld.rank - 1, 52, 13) for _ in range(counts[code])]
         wilds = [code for code in WILD_CODES if counts[code]] if meld.wild is None else []
         return own + wilds
     assert meld.suit is not None
-    suit = int(meld.suit)
+    codes = POSITION_CODES[int(meld.suit)]
     low = meld.low
     high = low + meld.size - 1
-    present = _present(counts, suit)
-    positions = _reach(present, low - 1, -1) + _reach(present, high + 1, 1)
+    positions = []
+    for start, stop, step in ((low - 1, 0, -1), (high + 1, 15, 1)):
+        missing = 0
+        for position in range(start, stop, step):
+            if counts[codes[position]]:
+                positions.append(position)
+            else:
+                missing += 1
+                if missing == 2:
+                    break
     if meld.wild_index is not None:
         positions.append(low + meld.wild_index)
-    return _run_cards(counts, suit, positions)
+    return _run_cards(counts, int(meld.suit), positions)
 
 
-def _extensions(index: int, meld: Meld, relevant: Sequence[int]) -> list[Option]:
+# Extensions without the meld's index: (the meld, its needs, how many, burraco after).
+Extension = tuple[Meld, Needs, int, bool]
+_BY_RELEVANT: dict[tuple[Key, Key], list[Extension]] = {}
+_BY_LOOK: dict[tuple[Key, Key], list[Extension]] = {}
+
+
+def _extensions(meld: Meld, relevant: Sequence[int]) -> list[Extension]:
     if not relevant:
         return []
-    return _options(candidate_extensions(meld, _cards(relevant)), index, meld)
+    return [
+        (move.meld, needs, size, burraco)
+        for move, needs, size, _, burraco in _options(
+            candidate_extensions(meld, _cards(relevant)), 0, meld
+        )
+    ]
 
 
-def _describe(meld: Meld) -> tuple[int, bool, Callable[[Sequence[int]], tuple[int, ...]]]:
-    """A meld's group (a run's suit 0-3, or 4 + a set's rank), whether it is a burraco, and
-    a quick look at the counts of every card that could ever join it."""
-    if meld.kind == "set":
-        assert meld.rank is not None
-        group = 4 + meld.rank
-        codes = list(range(meld.rank - 1, 52, 13))
-        if meld.wild is None:
-            codes += WILD_CODES
-    else:
-        assert meld.suit is not None
-        group = int(meld.suit)
-        inside = {code_of(slot.stands_for or slot.card) for slot in meld.slots}
-        if meld.wild is not None:
-            inside.discard(code_of(meld.wild.stands_for or meld.wild.card))
-        codes = [c for c in range(13 * group, 13 * group + 13) if c not in inside]
-        codes += [c for c in WILD_CODES if c not in codes]
-    return group, meld.burraco is not None, itemgetter(*codes, JOKER_CODE)
+class _TableMeld:
+    """One meld of the side, as a hand sees it: what may join it, and the options."""
+
+    __slots__ = ("burraco", "by_look", "group", "index", "key", "look", "meld", "options", "seen")
+
+    def __init__(self, index: int, meld: Meld) -> None:
+        self.index = index
+        self.meld = meld
+        self.burraco = meld.burraco is not None
+        self.key: Key = tuple(
+            code_of(slot.card) * 64 + (code_of(slot.stands_for) + 1 if slot.stands_for else 0)
+            for slot in meld.slots
+        )
+        # a run's suit 0-3, or 4 + a set's rank; the counts of every card that could join
+        if meld.kind == "set":
+            assert meld.rank is not None
+            self.group = 4 + meld.rank
+            codes = list(range(meld.rank - 1, 52, 13))
+            if meld.wild is None:
+                codes += WILD_CODES
+        else:
+            assert meld.suit is not None
+            self.group = int(meld.suit)
+            inside = {code_of(slot.stands_for or slot.card) for slot in meld.slots}
+            if meld.wild is not None:
+                inside.discard(code_of(meld.wild.stands_for or meld.wild.card))
+            inside.discard(13 * self.group)  # an Ace inside may still join at the other end
+            codes = [c for c in range(13 * self.group, 13 * self.group + 13) if c not in inside]
+            codes += [c for c in WILD_CODES if c not in codes]
+        self.look = itemgetter(*codes, JOKER_CODE)
+        self.seen: Key | None = None
+        self.by_look: dict[Key, list[Option]] = {}
+        self.options: list[Option] = []
+
+    def refresh(self, counts: Sequence[int]) -> list[Option]:
+        seen: Key = self.look(counts)
+        if seen == self.seen:
+            return self.options
+        self.seen = seen
+        options = self.by_look.get(seen)
+        if options is None:
+            found = _BY_LOOK.get((self.key, seen))
+            if found is None:
+                relevant = tuple(_relevant(self.meld, counts))
+                found = _BY_RELEVANT.get((self.key, relevant))
+                if found is None:
+                    found = _extensions(self.meld, relevant)
+                    _remember(_BY_RELEVANT, (self.key, relevant), found)
+                _remember(_BY_LOOK, (self.key, seen), found)
+            index = self.index
+            options = [(Extend(index, m), needs, n, None, b) for m, needs, n, b in found]
+            self.by_look[seen] = options
+        self.options = options
+        return options
 
 
 class HandOptions:
@@ -272,9 +321,7 @@ class HandOptions:
     def __init__(self) -> None:
         self._runs: list[list[Option]] = [[] for _ in range(4)]
         self._sets: list[list[Option]] = [[] for _ in range(14)]
-        # per meld of the side: [meld, group, burraco, look, the counts it saw, its options
-        # by the hand's relevant cards, its options now]
-        self._table: list[list[object]] = []
+        self._table: list[_TableMeld] = []
         self._dirty: set[int] | None = None  # None: everything
 
     def changed(self, code: int) -> None:
@@ -306,27 +353,13 @@ class HandOptions:
         has_burraco = False
         for index, meld in enumerate(melds):
             if index == len(table):
-                table.append([None])
+                table.append(_TableMeld(index, meld))
+            elif table[index].meld is not meld:
+                table[index] = _TableMeld(index, meld)
             entry = table[index]
-            if entry[0] is not meld:
-                group, burraco, look = _describe(meld)
-                relevant = tuple(_relevant(meld, counts))
-                options = _extensions(index, meld, relevant)
-                entry[:] = [meld, group, burraco, look, look(counts), {relevant: options}, options]
-            else:
-                group = entry[1]  # type: ignore[assignment]
-                seen = entry[3](counts)  # type: ignore[operator]
-                if seen != entry[4]:
-                    entry[4] = seen
-                    relevant = tuple(_relevant(meld, counts))
-                    known: dict[tuple[int, ...], list[Option]] = entry[5]  # type: ignore[assignment]
-                    options = known.get(relevant)  # type: ignore[assignment]
-                    if options is None:
-                        options = known[relevant] = _extensions(index, meld, relevant)
-                    entry[6] = options
-            if group >= 4:
-                set_ranks.add(group - 4)
-            has_burraco = has_burraco or bool(entry[2])
-            extensions += entry[6]  # type: ignore[arg-type]
+            if entry.group >= 4:
+                set_ranks.add(entry.group - 4)
+            has_burraco = has_burraco or entry.burraco
+            extensions += entry.refresh(counts)
         self._dirty = set()
         return new, extensions, set_ranks, has_burraco

@@ -44,7 +44,8 @@ class Turn:
 
     phase: Phase
     counts: Sequence[int]
-    melds: tuple[Meld, ...]
+    size: int  # how many cards the mover holds
+    melds: Sequence[Meld]
     pozzetto_taken: bool
     taken: int | None  # the code of the single card taken from the pile this turn
     stock: int
@@ -84,33 +85,34 @@ def _way_on(counts: Sequence[int], needs: Needs, left: int, turn: Turn, burraco:
     )
 
 
+def draw_moves(stock: int, pile: int) -> list[Move]:
+    """Step 1 of a turn: draw from the stock (if any card is left), or take the pile."""
+    return [DRAW, TAKE] if stock and pile else [DRAW] if stock else [TAKE] if pile else []
+
+
 def legal_moves(turn: Turn, options: HandOptions | None = None) -> list[Move]:
     """Every legal move, in a fixed order: draw/take; new melds, extensions, discards."""
     if turn.phase == "draw":
-        moves: list[Move] = []
-        if turn.stock:
-            moves.append(DRAW)
-        if turn.pile:
-            moves.append(TAKE)
-        return moves
+        return draw_moves(turn.stock, turn.pile)
     if turn.phase != "play":
         return []
     counts = turn.counts
-    size = sum(counts)
+    size = turn.size
     if options is None:
         options = HandOptions()
     new, extensions, set_ranks, has_burraco = options.options(counts, turn.melds)
-    moves = []
+    moves: list[Move] = []
     for move, needs, count, rank, burraco in new:
-        if rank is not None and rank in set_ranks:
+        if rank in set_ranks:
             continue
-        left = size - count
-        if left >= 2 or _way_on(counts, needs, left, turn, has_burraco or burraco):
+        if size - count >= 2 or _way_on(counts, needs, size - count, turn, has_burraco or burraco):
             moves.append(move)
     for move, needs, count, _, burraco in extensions:
-        left = size - count
-        if left >= 2 or _way_on(counts, needs, left, turn, has_burraco or burraco):
+        if size - count >= 2 or _way_on(counts, needs, size - count, turn, has_burraco or burraco):
             moves.append(move)
+    if turn.taken is None and size > 1:  # the usual case: every card may go
+        moves += [DISCARDS[code] for code in range(CODES) if counts[code]]
+        return moves
     for code in range(CODES):
         held = counts[code]
         if not held or (code == turn.taken and held < 2):

@@ -51,6 +51,7 @@ class BurracoView(View[Move]):
         return Turn(
             phase=self.phase,
             counts=counts_of(self.hand),
+            size=len(self.hand),
             melds=self.melds[side],
             pozzetto_taken=self.pozzetti[side] is None,
             taken=None if self.taken is None else CODE_OF_CARD[self.taken],
