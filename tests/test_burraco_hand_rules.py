@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 
@@ -19,6 +20,7 @@ from circolo.games.burraco.hand import BurracoHand
 from circolo.games.burraco.melds import Meld
 from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
 from circolo.games.burraco.setup import position_text
+from circolo.match import Match
 
 TWO = BurracoRules(players=2)
 FOUR = BurracoRules(players=4)
@@ -576,3 +578,16 @@ def test_decided_a_run_from_ace_to_ace_takes_the_second_ace() -> None:
     state.play("discard AC")
     state.play("draw")
     assert not [t for t in texts(state) if t.startswith("extend")]
+
+
+def test_match_plays_its_hands_and_the_first_player_moves_on() -> None:
+    """A match is a set number of hands; [decided] the first player of each later hand is
+    the next player in turn order."""
+    match = Match(BurracoRules(hands=2), seed=5)
+    rng = random.Random(5)
+    outcome = match.play_out(lambda hand: rng.choice(hand.legal_moves()))
+    assert outcome.status == "won" and len(match.hands) >= 2
+    firsts = [record.first for record in match.hands]
+    assert all((b - a) % 2 == 1 for a, b in pairwise(firsts))
+    totals = [sum(r.score.points[side] for r in match.hands) for side in (0, 1)]
+    assert outcome.winner == max((0, 1), key=lambda side: totals[side])
