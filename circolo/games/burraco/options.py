@@ -47,7 +47,7 @@ Needs = tuple[tuple[int, int], ...]  # (card code, copies) the option takes from
 # the meld is a burraco once the move is made.
 Option = tuple[NewMeld | Extend, Needs, int, int | None, bool]
 Key = tuple[int, ...]
-MEMO_LIMIT = 100_000
+MEMO_LIMIT = 20_000
 
 
 def counts_of(cards: Iterable[Card]) -> list[int]:
@@ -174,30 +174,45 @@ def _rank_sets(counts: Sequence[int], rank: int) -> list[Option]:
     return found
 
 
-def suit_runs(counts: Sequence[int], suit: int) -> list[Option]:
-    """Every run of ``suit`` the hand can make."""
+def wild_signature(counts: Sequence[int]) -> Key:
+    """The wilds held as far as any meld can tell: a joker or not, and each 2 up to two
+    copies (a suit's own 2 may sit natural in its run and be its wild too)."""
+    return (
+        1 if counts[52] else 0,
+        min(counts[1], 2),
+        min(counts[14], 2),
+        min(counts[27], 2),
+        min(counts[40], 2),
+    )
+
+
+def suit_runs(counts: Sequence[int], suit: int, wilds: Key | None = None) -> list[Option]:
+    """Every run of ``suit`` the hand can make (``wilds``: its ``wild_signature``)."""
     start = 13 * suit
     own = counts[start : start + 13]
     if sum(own) < 2:
         return []
-    wild = (counts[52], counts[1], counts[14], counts[27], counts[40])
-    key = (suit, *own, *wild)
+    if wilds is None:
+        wilds = wild_signature(counts)
+    # a run takes one copy of a card (its Aces and its own 2: two), so cap the counts
+    key = (suit, min(own[0], 2), min(own[1], 2), *(1 if n else 0 for n in own[2:]), *wilds)
     found = _SUITS.get(key)
     if found is None:
-        found = _remember(_SUITS, key, _suit_runs(counts, suit, any(wild)))
+        found = _remember(_SUITS, key, _suit_runs(counts, suit, any(wilds)))
     return found
 
 
-def rank_sets(counts: Sequence[int], rank: int) -> list[Option]:
-    """Every set of ``rank`` the hand can make."""
+def rank_sets(counts: Sequence[int], rank: int, wilds: Key | None = None) -> list[Option]:
+    """Every set of ``rank`` the hand can make (``wilds``: its ``wild_signature``)."""
     a = rank - 1
     naturals = counts[a] + counts[a + 13] + counts[a + 26] + counts[a + 39]
     if naturals < 2:
         return []
-    wild = (counts[52], counts[1], counts[14], counts[27], counts[40])
-    if naturals == 2 and not any(wild):
+    if wilds is None:
+        wilds = wild_signature(counts)
+    if naturals == 2 and not any(wilds):
         return []
-    key = (rank, counts[a], counts[a + 13], counts[a + 26], counts[a + 39], *wild)
+    key = (rank, counts[a], counts[a + 13], counts[a + 26], counts[a + 39], *wilds)
     found = _RANKS.get(key)
     if found is None:
         found = _remember(_RANKS, key, _rank_sets(counts, rank))
@@ -252,10 +267,31 @@ def _extensions(meld: Meld, relevant: Sequence[int]) -> list[Extension]:
     ]
 
 
+def _getter(codes: Sequence[int]) -> Any:
+    """``counts -> tuple`` of the counts of ``codes`` (an itemgetter, always a tuple)."""
+    if len(codes) >= 2:
+        return itemgetter(*codes)
+    if codes:
+        code = codes[0]
+        return lambda counts: (counts[code],)
+    return lambda counts: ()
+
+
 class _TableMeld:
     """One meld of the side, as a hand sees it: what may join it, and the options."""
 
-    __slots__ = ("burraco", "by_look", "group", "index", "key", "look", "meld", "options", "seen")
+    __slots__ = (
+        "burraco",
+        "by_look",
+        "group",
+        "index",
+        "key",
+        "look",
+        "meld",
+        "options",
+        "seen",
+        "takes_wild",
+    )
 
     def __init__(self, index: int, meld: Meld) -> None:
         self.index = index
@@ -265,13 +301,13 @@ class _TableMeld:
             code_of(slot.card) * 64 + (code_of(slot.stands_for) + 1 if slot.stands_for else 0)
             for slot in meld.slots
         )
-        # a run's suit 0-3, or 4 + a set's rank; the counts of every card that could join
+        # a run's suit 0-3, or 4 + a set's rank; the codes of the natural cards that could
+        # join it (the wilds are seen through the hand's wild signature)
         if meld.kind == "set":
             assert meld.rank is not None
             self.group = 4 + meld.rank
             codes = list(range(meld.rank - 1, 52, 13))
-            if meld.wild is None:
-                codes += WILD_CODES
+            self.takes_wild = meld.wild is None
         else:
             assert meld.suit is not None
             self.group = int(meld.suit)
@@ -279,15 +315,16 @@ class _TableMeld:
             if meld.wild is not None:
                 inside.discard(code_of(meld.wild.stands_for or meld.wild.card))
             inside.discard(13 * self.group)  # an Ace inside may still join at the other end
+            inside.add(13 * self.group + 1)  # the suit's own 2: in the wild signature
             codes = [c for c in range(13 * self.group, 13 * self.group + 13) if c not in inside]
-            codes += [c for c in WILD_CODES if c not in codes]
-        self.look = itemgetter(*codes, JOKER_CODE)
+            self.takes_wild = True
+        self.look = _getter(codes)
         self.seen: Key | None = None
         self.by_look: dict[Key, list[Option]] = {}
         self.options: list[Option] = []
 
-    def refresh(self, counts: Sequence[int]) -> list[Option]:
-        seen: Key = self.look(counts)
+    def refresh(self, counts: Sequence[int], wilds: Key) -> list[Option]:
+        seen: Key = (*self.look(counts), *wilds) if self.takes_wild else self.look(counts)
         if seen == self.seen:
             return self.options
         self.seen = seen
@@ -316,13 +353,14 @@ class HandOptions:
     the same pure group functions as a fresh computation, so both always agree.
     """
 
-    __slots__ = ("_dirty", "_runs", "_sets", "_table")
+    __slots__ = ("_dirty", "_runs", "_sets", "_table", "_wilds")
 
     def __init__(self) -> None:
         self._runs: list[list[Option]] = [[] for _ in range(4)]
         self._sets: list[list[Option]] = [[] for _ in range(14)]
         self._table: list[_TableMeld] = []
         self._dirty: set[int] | None = None  # None: everything
+        self._wilds: Key = ()
 
     def changed(self, code: int) -> None:
         if self._dirty is not None:
@@ -333,13 +371,17 @@ class HandOptions:
     ) -> tuple[list[Option], list[Option], set[int], bool]:
         """New melds, extensions, the ranks of the side's sets, whether it has a burraco."""
         dirty = self._dirty
-        everything = dirty is None or not dirty.isdisjoint(WILD_CODES)
+        wilds = wild_signature(counts)
+        everything = dirty is None or wilds != self._wilds
+        self._wilds = wilds
         suits: Iterable[int] = range(4) if everything else {code // 13 for code in dirty or ()}
         ranks: Iterable[int] = SET_RANKS if everything else {code % 13 + 1 for code in dirty or ()}
         for suit in suits:
-            self._runs[suit] = suit_runs(counts, suit)
+            if suit < 4:
+                self._runs[suit] = suit_runs(counts, suit, wilds)
         for rank in ranks:
-            self._sets[rank] = rank_sets(counts, rank)
+            if rank != 2:
+                self._sets[rank] = rank_sets(counts, rank, wilds)
         new: list[Option] = []
         for runs in self._runs:
             new += runs
@@ -360,6 +402,6 @@ class HandOptions:
             if entry.group >= 4:
                 set_ranks.add(entry.group - 4)
             has_burraco = has_burraco or entry.burraco
-            extensions += entry.refresh(counts)
+            extensions += entry.refresh(counts, wilds)
         self._dirty = set()
         return new, extensions, set_ranks, has_burraco
