@@ -6,10 +6,13 @@ own 2 both natural and wild); and a run cannot bridge two missing places, so a s
 splits into segments that share no run. The new melds of a hand are therefore the runs
 of each segment plus the sets of each rank, and each depends only on a few card counts.
 They are computed by ``melds.py`` once per distinct group and kept in bounded memos of
-these pure functions: a drawn card changes one suit and one rank, the rest is looked up.
+these pure functions (``MEMO_LIMIT`` entries each, emptied when full): a drawn card
+changes one suit and one rank, the rest is looked up.
 
 A meld on the table likewise only takes cards of its suit (run) or rank (set) and wilds:
-``TableMemo`` keeps its extensions while those cards of the hand stay the same.
+its extensions are looked up by the cards that could join it (outward from its ends,
+until a second missing place). ``HandOptions`` keeps one hand's lists and refreshes only
+the groups its changed cards touch.
 
 Cards are counted by code (0-51 by suit then rank, 52 the joker) so that keys are small
 integer tuples. Options come group by group, each group in the order ``melds.py`` lists

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from circolo.cards import Card, format_cards, parse_cards
 from circolo.engine import NotationError
 from circolo.games.burraco.hand import DECK, POZZETTO_SIZE, sort_key
-from circolo.games.burraco.melds import Meld, new_meld_layouts
+from circolo.games.burraco.melds import Meld, read_cards
 from circolo.games.burraco.notation import MELD_SEPARATOR
 
 Cards = str | Sequence[str] | Sequence[Card]
@@ -30,14 +30,12 @@ def _cards(cards: Cards) -> list[Card]:
 
 def laid_meld(cards: Cards, burraco: str | None = "any") -> Meld:
     """The meld these cards make in the order listed (a run low to high, a wild in the
-    place it fills), as the rule vectors write them; ``burraco`` picks among readings."""
+    place it fills), as the rule vectors write them; ``burraco`` checks its kind."""
     listed = _cards(cards)
-    layouts = new_meld_layouts(listed)
-    in_order = [m for m in layouts if list(m.cards) == listed] or layouts
-    fitting = [m for m in in_order if burraco == "any" or m.burraco == burraco]
-    if not fitting:
+    meld = read_cards(listed)
+    if meld is None or (burraco != "any" and meld.burraco != burraco):
         raise NotationError(f"{format_cards(listed)} is not a meld (burraco {burraco})")
-    return fitting[0]
+    return meld
 
 
 def position_text(
