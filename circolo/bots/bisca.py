@@ -187,12 +187,24 @@ def world_values(world: HandState[Any], moves: list[int], side: Side) -> list[fl
     return values
 
 
+def _greedy_order(state: HandState[Any], moves: list[int]) -> list[int]:
+    """The greedy choice first: alpha-beta prunes far more."""
+    assert isinstance(state, BiscaState)
+    seat = state._turn
+    assert seat is not None
+    hand, trick, trump = state._hands[seat], state._trick, state._trump
+    leader, final, players = state._leader, state.final_trick, state.players
+    return sorted(
+        moves, key=lambda c: -card_value(c, hand, trick, leader, seat, trump, players, final)
+    )
+
+
 def _alpha_beta(side: Side) -> AlphaBeta:
     def leaf(state: HandState[Any], depth: int) -> float | None:
         assert isinstance(state, BiscaState)
         return final_value(state, side) if state._turn is None else None
 
-    return AlphaBeta(side, leaf)
+    return AlphaBeta(side, leaf, _greedy_order)
 
 
 def solve(world: HandState[Any], moves: list[int], side: Side) -> list[float]:

@@ -229,24 +229,29 @@ def auto_move(view: View[Any]) -> Move:
 # -- the expert ----------------------------------------------------------------------
 
 LOOKAHEAD_TURNS = 2
-"""Turns played out by the greedy policy after each candidate, before the evaluation."""
+"""Turns played out by the greedy policy after a candidate discard (the opponent's, then
+the next), before the evaluation."""
 DISCARD_CANDIDATES = 4
 """The discards the expert compares: greedy's best few (the rest are rarely right)."""
 POZZETTO_MISSING = 100.0
+FULL_STOCK = 63
+"""The stock after the deal (1 v 1 and 2 v 2 alike: 108 - hands - pozzetti - 1 turned)."""
 
 
 def evaluate(state: BurracoHand, side: Side) -> float:
-    """Side minus the others: melded points and burraco bonuses (and the promise of long
-    melds), minus cards in hand, minus a pozzetto not yet taken; exact once over."""
+    """Side minus the others: melded points, burraco bonuses and the promise of long
+    melds, minus a pozzetto not taken, minus cards in hand, which weigh more as the
+    stock runs down (early they are material for melds); exact once the hand is over."""
     if state.is_over():
         points = state.score().points
-        return float(points[side] - sum(points) + points[side])
+        return float(points[side] - points[1 - side])
     rules = state.rules
+    in_hand = min(1.0, max(0.2, 1.0 - len(state.stock) / FULL_STOCK))
     value = 0.0
     for s in range(rules.sides):
         worth = sum(meld.points + potential(meld) for meld, _ in state.melds[s])
         for seat in rules.seats_of(s):
-            worth -= sum(card_points(_card(i)) for i in state.hands[seat])
+            worth -= in_hand * sum(card_points(_card(i)) for i in state.hands[seat])
         if state.pozzetti[s] is not None:
             worth -= POZZETTO_MISSING
         value += worth if s == side else -worth
@@ -263,7 +268,14 @@ def playout(state: BurracoHand, turns: int) -> None:
 
 
 class BurracoExpert:
-    """Greedy melds; draw-or-take and discards chosen by determinized lookahead."""
+    """Greedy draws and melds; the discard chosen by determinized lookahead.
+
+    Each of greedy's best few discards is tried in sampled deals: the next turns are
+    played by the greedy policy for every seat (so a card that lets the opponent take
+    the pile and meld shows its cost), the position is evaluated, and greedy's own
+    discard cost (what the card is worth to our future melds, beyond the lookahead) is
+    subtracted.
+    """
 
     name = "expert"
 
@@ -278,30 +290,19 @@ class BurracoExpert:
         side = view.rules.side_of(view.seat)
         their = their_melds(view.melds, side)
         turn = view.turn()
-        if len(moves) == 1:
-            return moves[0]
-        if view.phase == "play":
-            move, _ = best_meld(turn, moves)
-            if move is not None:
-                return move
-            discards: list[Move] = [m for m in moves if isinstance(m, Discard)]
-            discards.sort(
-                key=lambda m: discard_cost(
-                    CODE_OF_CARD[m.card],  # type: ignore[union-attr]
-                    turn.counts,
-                    turn.melds,
-                    their,
-                    len(view.pile),
-                )
-            )
-            candidates: list[Move] = discards[:DISCARD_CANDIDATES]
-            if len(candidates) == 1:
-                return candidates[0]
-        else:
-            candidates = list(moves)
-        return self._lookahead(view, candidates, side)
+        discards = [m for m in moves if isinstance(m, Discard)]
+        if view.phase != "play" or best_meld(turn, moves)[0] is not None or len(discards) < 2:
+            return greedy_step(turn, moves, view.pile, their)
+        costs = {
+            m: discard_cost(CODE_OF_CARD[m.card], turn.counts, turn.melds, their, len(view.pile))
+            for m in discards
+        }
+        candidates = sorted(discards, key=costs.__getitem__)[:DISCARD_CANDIDATES]
+        values = self._lookahead(view, candidates, side)
+        best = max(range(len(candidates)), key=lambda i: values[i] - costs[candidates[i]])
+        return candidates[best]
 
-    def _lookahead(self, view: BurracoView, candidates: list[Move], side: Side) -> Move:
+    def _lookahead(self, view: BurracoView, candidates: list[Discard], side: Side) -> list[float]:
         rng = random.Random(self.seed)
         totals = [0.0] * len(candidates)
         clock = self.budget.start()
@@ -310,10 +311,10 @@ class BurracoExpert:
             for index, move in enumerate(candidates):
                 state = world.clone()
                 state.apply(move)
-                playout(state, LOOKAHEAD_TURNS + (not isinstance(move, Discard)))
+                playout(state, LOOKAHEAD_TURNS)
                 totals[index] += evaluate(state, side)
         self.last_worlds = clock.done
-        return candidates[max(range(len(candidates)), key=totals.__getitem__)]
+        return [total / clock.done for total in totals]
 
 
 def expert(budget: Budget, seed: int | None = None) -> BurracoExpert:

@@ -24,7 +24,7 @@ from circolo.bots.endgame import AlphaBeta
 from circolo.bots.search import Determinized
 from circolo.engine import HandState, Side, View
 from circolo.games.scopa.deck import ALL_CARDS, DENARI, SETTEBELLO, VALUE_MASKS
-from circolo.games.scopa.moves import CUT_MOVES, captured_mask, played_card
+from circolo.games.scopa.moves import CUT_MOVES, captured_mask, moves_for, played_card
 from circolo.games.scopa.scoring import primiera, primiera_winner
 from circolo.games.scopa.state import ScopaHand
 from circolo.games.scopa.view import ScopaView
@@ -230,6 +230,54 @@ def is_exact(view: View[Any]) -> bool:
     return view.rules.players == 2 and view.stock == 0 and not view.cutting
 
 
+INFERENCE = 3.0
+"""How sharply a world is weighted by the opponent's last play (0: no inference)."""
+
+
+def play_likelihood(view: View[Any], world: HandState[Any]) -> float:
+    """How likely the last opponent's play was with the hand this world gives them.
+
+    Players rarely leave a sweep, the settebello or a big capture on the table when they
+    hold the card for it: a world where they held it and did not take it is unlikely.
+    The weight is a softmax over their options then, rated by ``evaluate``.
+    """
+    assert isinstance(view, ScopaView) and isinstance(world, ScopaHand)
+    if not INFERENCE or not view.history:
+        return 1.0
+    seat, move = view.history[-1]
+    if move < 0 or view.seat is None or (seat ^ view.seat) & 1 == 0:
+        return 1.0
+    if view.hand_sizes[seat] >= 3:
+        return 1.0  # a deal came since: that hand is gone
+    card = played_card(move)
+    bit = 1 << card
+    taken = captured_mask(move)
+    table = view.table | taken if taken else view.table ^ bit
+    hand = world.hands[seat] | bit
+    side = seat & 1
+    piles = list(view.piles)
+    if taken:
+        piles[side] &= ~(taken | bit)
+    scope = list(view.scope)
+    options = moves_for(hand, table)
+    if len(options) < 2:
+        return 1.0
+    values = []
+    for option in options:
+        got = captured_mask(option)
+        after = list(piles)
+        swept = 0
+        if got:
+            after[side] |= got | 1 << played_card(option)
+            swept = int(got == table)
+        value = evaluate(after, [scope[0], scope[1]], side) + swept
+        values.append(value)
+    best = max(values)
+    total = sum(math.exp(INFERENCE * (v - best)) for v in values)
+    actual = values[options.index(move)] if move in options else best
+    return math.exp(INFERENCE * (actual - best)) / total
+
+
 class ScopaExpert(Determinized):
     def choose(self, view: View[Any]) -> Any:
         assert isinstance(view, ScopaView)
@@ -239,4 +287,6 @@ class ScopaExpert(Determinized):
 
 
 def expert(budget: Budget, seed: int | None = None) -> ScopaExpert:
-    return ScopaExpert("expert", world_values, budget, seed, exact=is_exact, solve=solve)
+    return ScopaExpert(
+        "expert", world_values, budget, seed, exact=is_exact, solve=solve, weight=play_likelihood
+    )

@@ -4,7 +4,8 @@ Perfect-information Monte Carlo (PIMC): deal the unseen cards at random into ful
 states consistent with the view (``view.sample``), value every legal move in each
 sampled world with a per-game search, and play the move with the best mean value.
 When the view already fixes every card (``exact``), one world is the truth and the
-per-game search is solved once, exactly.
+per-game search is solved once, exactly. An optional ``weight`` makes worlds count by
+how well they explain what the other players did (inference from their plays).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class Determinized:
         seed: int | None = None,
         exact: Callable[[View[Any]], bool] | None = None,
         solve: WorldValues | None = None,
+        weight: Callable[[View[Any], HandState[Any]], float] | None = None,
     ) -> None:
         self.name = name
         self.world_values = world_values
@@ -38,6 +40,7 @@ class Determinized:
         self.seed = seed
         self.exact = exact
         self.solve = solve
+        self.weight = weight
         self.last_worlds = 0
 
     def choose(self, view: View[Any]) -> Any:
@@ -59,7 +62,10 @@ class Determinized:
         while clock.more():
             if clock.done > 1:
                 world = view.sample(rng)
+            weight = 1.0 if self.weight is None else self.weight(view, world)
+            if weight <= 0.0:
+                continue
             for index, value in enumerate(self.world_values(world, moves, side)):
-                totals[index] += value
+                totals[index] += weight * value
         self.last_worlds = clock.done
         return moves[max(range(len(moves)), key=totals.__getitem__)]
