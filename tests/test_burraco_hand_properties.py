@@ -210,6 +210,7 @@ def play_random(seed: int, players: int, check_every: int = 1) -> BurracoHand:
             check_cards(state)
             check_melds(state)
             assert set(legal) == expected_moves(state)
+            assert state.view(state.seat).legal_moves() == legal, "cached and fresh agree"
             assert len(set(legal)) == len(legal)
             position = state.position()
             assert rules.hand_from_position(position).position() == position

@@ -6,7 +6,7 @@ own 2 both natural and wild); and a run cannot bridge two missing places, so a s
 splits into segments that share no run. The new melds of a hand are therefore the runs
 of each segment plus the sets of each rank, and each depends only on a few card counts.
 They are computed by ``melds.py`` once per distinct group and kept in bounded memos of
-these pure functions (``MEMO_LIMIT`` entries each, emptied when full): a drawn card
+these pure functions (``MEMO_LIMIT`` entries each; a full memo forgets its older half): a drawn card
 changes one suit and one rank, the rest is looked up.
 
 A meld on the table likewise only takes cards of its suit (run) or rank (set) and wilds:
@@ -23,6 +23,7 @@ same order.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import islice
 from operator import itemgetter
 from typing import Any
 
@@ -50,7 +51,7 @@ Needs = tuple[tuple[int, int], ...]  # (card code, copies) the option takes from
 # the meld is a burraco once the move is made.
 Option = tuple[NewMeld | Extend, Needs, int, int | None, bool]
 Key = tuple[int, ...]
-MEMO_LIMIT = 20_000
+MEMO_LIMIT = 50_000
 
 
 def counts_of(cards: Iterable[Card]) -> list[int]:
@@ -92,8 +93,10 @@ def _options(
 
 
 def _remember(memo: dict[Any, Any], key: Any, found: list[Any]) -> list[Any]:
+    """Keep ``found``; a full memo forgets its older half (dicts keep insertion order)."""
     if len(memo) >= MEMO_LIMIT:
-        memo.clear()
+        for old in list(islice(memo, MEMO_LIMIT // 2)):
+            del memo[old]
     memo[key] = found
     return found
 
@@ -351,12 +354,13 @@ class _TableMeld:
 class HandOptions:
     """One hand's meld options, refreshed only where the hand has changed since.
 
-    The hand state tells it which card codes came or went (``changed``); a wild touches
-    every group, any other card one suit's runs and one rank's sets. Every list comes from
-    the same pure group functions as a fresh computation, so both always agree.
+    The hand state tells it which card codes came or went (``changed``); a change in the
+    wilds held touches every group, any other card one suit's runs and one rank's sets
+    (and the melds on the table of that suit or rank). Every list comes from the same pure
+    group functions as a fresh computation, so both always agree.
     """
 
-    __slots__ = ("_dirty", "_runs", "_sets", "_table", "_wilds")
+    __slots__ = ("_dirty", "_extensions", "_new", "_runs", "_sets", "_table", "_wilds")
 
     def __init__(self) -> None:
         self._runs: list[list[Option]] = [[] for _ in range(4)]
@@ -364,6 +368,8 @@ class HandOptions:
         self._table: list[_TableMeld] = []
         self._dirty: set[int] | None = None  # None: everything
         self._wilds: Key = ()
+        self._new: list[Option] = []
+        self._extensions: list[Option] = []
 
     def changed(self, code: int) -> None:
         if self._dirty is not None:
@@ -377,23 +383,30 @@ class HandOptions:
         wilds = wild_signature(counts)
         everything = dirty is None or wilds != self._wilds
         self._wilds = wilds
-        suits: Iterable[int] = range(4) if everything else {code // 13 for code in dirty or ()}
-        ranks: Iterable[int] = SET_RANKS if everything else {code % 13 + 1 for code in dirty or ()}
+        self._dirty = set()
+        suits = set(range(4)) if everything else {code // 13 for code in dirty or ()}
+        ranks = set(SET_RANKS) if everything else {code % 13 + 1 for code in dirty or ()}
+        renewed = everything
         for suit in suits:
             if suit < 4:
-                self._runs[suit] = suit_runs(counts, suit, wilds)
+                runs = suit_runs(counts, suit, wilds)
+                renewed = renewed or runs is not self._runs[suit]
+                self._runs[suit] = runs
         for rank in ranks:
             if rank != 2:
-                self._sets[rank] = rank_sets(counts, rank, wilds)
-        new: list[Option] = []
-        for runs in self._runs:
-            new += runs
-        for rank in SET_RANKS:
-            new += self._sets[rank]
+                sets = rank_sets(counts, rank, wilds)
+                renewed = renewed or sets is not self._sets[rank]
+                self._sets[rank] = sets
+        if renewed:
+            self._new = []
+            for runs in self._runs:
+                self._new += runs
+            for rank in SET_RANKS:
+                self._new += self._sets[rank]
 
         table = self._table
+        renewed = everything or len(table) != len(melds)
         del table[len(melds) :]
-        extensions: list[Option] = []
         set_ranks: set[int] = set()
         has_burraco = False
         for index, meld in enumerate(melds):
@@ -402,9 +415,16 @@ class HandOptions:
             elif table[index].meld is not meld:
                 table[index] = _TableMeld(index, meld)
             entry = table[index]
-            if entry.group >= 4:
-                set_ranks.add(entry.group - 4)
+            group = entry.group
+            if group >= 4:
+                set_ranks.add(group - 4)
             has_burraco = has_burraco or entry.burraco
-            extensions += entry.refresh(counts, wilds)
-        self._dirty = set()
-        return new, extensions, set_ranks, has_burraco
+            if entry.seen is None or (group in suits if group < 4 else group - 4 in ranks):
+                before = entry.options
+                if entry.refresh(counts, wilds) is not before:
+                    renewed = True
+        if renewed:
+            self._extensions = []
+            for entry in table:
+                self._extensions += entry.options
+        return self._new, self._extensions, set_ranks, has_burraco
