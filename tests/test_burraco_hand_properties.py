@@ -31,6 +31,7 @@ from circolo.games.burraco.melds import (
     read_layout,
 )
 from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
+from circolo.games.burraco.setup import position_text
 
 DECK = burraco_deck()
 SEEDS = st.integers(0, 2**63 - 1)
@@ -182,7 +183,35 @@ def shuffle_hidden(state: BurracoHand, seat: int | None, rng: random.Random) -> 
         size = len(place)
         place[:] = pool[:size]
         del pool[:size]
-    return state.rules.hand_from_position(other.position())
+    return BurracoHand(
+        other.rules,
+        hands=other.hands,
+        melds=other.melds,
+        pozzetti=other.pozzetti,
+        pile=other.pile,
+        stock=other.stock,
+        seat=other.seat,
+        phase=other.phase,
+        taken=other.taken,
+        ending=other.ending,
+    )
+
+
+def test_a_sample_never_leaves_the_player_to_move_without_a_move() -> None:
+    """Seen by the opponent, a player to move with one card after the pozzetto must hold a
+    card that may close: samples are dealt again until that holds."""
+    text = position_text(
+        2,
+        hands=["KD", "AC AD AS"],
+        phase="play",
+        pozzetti=["taken"],
+        melds=[["3S 4S 5S 6S 7S 8S 9S"]],
+    )
+    state = BurracoRules().hand_from_position(text)
+    view = state.view(1)
+    for seed in range(30):
+        sample = view.sample(random.Random(seed))
+        assert sample.legal_moves() and sample.view(1).to_json() == view.to_json()
 
 
 def check_views(state: BurracoHand, rng: random.Random) -> None:

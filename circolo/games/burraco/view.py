@@ -26,6 +26,8 @@ from circolo.games.burraco.turn import Phase, Turn, legal_moves
 if TYPE_CHECKING:
     from circolo.games.burraco.rules import BurracoRules
 
+SAMPLE_TRIES = 100
+
 
 @dataclass(frozen=True)
 class BurracoView(View[Move]):
@@ -95,7 +97,19 @@ class BurracoView(View[Move]):
         return sorted(missing.elements(), key=sort_key)
 
     def sample(self, rng: random.Random) -> BurracoHand:
-        """Deal the unseen cards at random to the other hands, the pozzetti and the stock."""
+        """Deal the unseen cards at random to the other hands, the pozzetti and the stock.
+
+        A hand that could not have come about is dealt again: a player to move holding one
+        card after the side's pozzetto must hold one that may close (the rules never leave
+        a player without a move). Up to ``SAMPLE_TRIES`` deals; the last one is kept.
+        """
+        for _ in range(SAMPLE_TRIES):
+            state = self._deal(rng)
+            if state.is_over() or state.legal_moves():
+                break
+        return state
+
+    def _deal(self, rng: random.Random) -> BurracoHand:
         cards = self.unseen()
         rng.shuffle(cards)
         free: dict[Card, list[int]] = {}
