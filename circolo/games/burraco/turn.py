@@ -29,6 +29,7 @@ from circolo.games.burraco.options import (
     CODES,
     HandOptions,
     Needs,
+    code_of,
 )
 
 Phase = Literal["draw", "play", "over"]
@@ -124,10 +125,12 @@ def legal_moves(turn: Turn, options: HandOptions | None = None) -> list[Move]:
 
 
 def used_cards(move: NewMeld | Extend, melds: Sequence[Meld]) -> list[Card]:
-    """The cards a meld move takes from the hand."""
+    """The cards a meld move takes from the hand (counted by code: comparing cards is slow)."""
     if isinstance(move, NewMeld):
         return list(move.meld.cards)
-    left = list(move.meld.cards)
+    counts = [0] * CODES
+    for card in move.meld.cards:
+        counts[code_of(card)] += 1
     for card in melds[move.index].cards:
-        left.remove(card)
-    return left
+        counts[code_of(card)] -= 1
+    return [CARD_OF_CODE[code] for code in range(CODES) for _ in range(counts[code])]
