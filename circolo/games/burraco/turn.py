@@ -36,7 +36,6 @@ Phase = Literal["draw", "play", "over"]
 GoOut = Literal["pozzetto_con_scarto", "pozzetto_in_diretta", "close", "illegal"]
 DRAW, TAKE = Draw(), Take()
 DISCARDS = tuple(Discard(card) for card in CARD_OF_CODE)
-WILD_CODES = frozenset(code for code, card in enumerate(CARD_OF_CODE) if is_wild_card(card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +52,10 @@ class Turn:
     pile: int
 
 
-def discard_allowed(copies_held: int, card: Card, taken: Card | None) -> bool:
-    """The discard rule: the single card taken from the pile stays, unless it has a twin."""
-    return card != taken or copies_held >= 2
+def discard_allowed(held: int, taken: bool) -> bool:
+    """The discard rule: the single card taken from the pile (``taken``) stays, unless the
+    player holds another identical card (``held``: the copies in hand)."""
+    return not taken or held >= 2
 
 
 def go_out_by_discard(card: Card, *, pozzetto_taken: bool, has_burraco: bool) -> GoOut:
@@ -75,15 +75,14 @@ def go_out_by_meld(*, pozzetto_taken: bool) -> GoOut:
 def _way_on(counts: Sequence[int], needs: Needs, left: int, turn: Turn, burraco: bool) -> bool:
     """After a meld that leaves ``left`` cards (0 or 1), can the player finish the turn?"""
     if left == 0:
-        return not turn.pozzetto_taken  # pozzetto in diretta
+        return go_out_by_meld(pozzetto_taken=turn.pozzetto_taken) != "illegal"
     used = dict(needs)
     last = next(code for code in range(CODES) if counts[code] > used.get(code, 0))
-    if last == turn.taken:
-        return False  # the discard rule: it could not be discarded
+    if not discard_allowed(1, last == turn.taken):
+        return False
     card = CARD_OF_CODE[last]
-    return go_out_by_discard(card, pozzetto_taken=turn.pozzetto_taken, has_burraco=burraco) != (
-        "illegal"
-    )
+    outcome = go_out_by_discard(card, pozzetto_taken=turn.pozzetto_taken, has_burraco=burraco)
+    return outcome != "illegal"
 
 
 def draw_moves(stock: int, pile: int) -> list[Move]:
@@ -116,10 +115,15 @@ def legal_moves(turn: Turn, options: HandOptions | None = None) -> list[Move]:
         return moves
     for code in range(CODES):
         held = counts[code]
-        if not held or (code == turn.taken and held < 2):
+        if not held or not discard_allowed(held, code == turn.taken):
             continue
-        if size == 1 and turn.pozzetto_taken and (not has_burraco or code in WILD_CODES):
-            continue  # running out after the pozzetto is a close, and this one may not close
+        if size == 1:
+            card = CARD_OF_CODE[code]
+            going_out = go_out_by_discard(
+                card, pozzetto_taken=turn.pozzetto_taken, has_burraco=has_burraco
+            )
+            if going_out == "illegal":
+                continue
         moves.append(DISCARDS[code])
     return moves
 
