@@ -192,6 +192,9 @@ def wild_signature(counts: Sequence[int]) -> Key:
     )
 
 
+_RUN_CAPS = (2, 2, *([1] * 11))  # copies a run may take: Aces and its own 2 twice, else once
+
+
 def suit_runs(counts: Sequence[int], suit: int, wilds: Key | None = None) -> list[Option]:
     """Every run of ``suit`` the hand can make (``wilds``: its ``wild_signature``)."""
     start = 13 * suit
@@ -201,7 +204,7 @@ def suit_runs(counts: Sequence[int], suit: int, wilds: Key | None = None) -> lis
     if wilds is None:
         wilds = wild_signature(counts)
     # a run takes one copy of a card (its Aces and its own 2: two), so cap the counts
-    key = (suit, min(own[0], 2), min(own[1], 2), *(1 if n else 0 for n in own[2:]), *wilds)
+    key = (suit, *map(min, own, _RUN_CAPS), *wilds)
     found = _SUITS.get(key)
     if found is None:
         found = _remember(_SUITS, key, _suit_runs(counts, suit, any(wilds)))
