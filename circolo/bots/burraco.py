@@ -9,11 +9,11 @@ taken), so the same code plays from a view and inside a sampled state.
   progress toward a burraco, minus wilds spent early); then discard the card least
   useful to us and least useful to the opponents (never a wild, never a card that
   extends one of their melds, unless nothing else is left).
-- expert: the same steps, but the draw-or-take choice and the discard are decided by
+- expert: greedy melds, but the draw-or-take choice and the discard are decided by
   determinized lookahead: in sampled deals, each candidate is followed by the next
   turns played by the greedy policy for every seat, and the resulting positions are
   compared with a static evaluation (melded points, burraco bonuses and progress,
-  cards in hand, the pozzetto).
+  cards in hand, the pozzetto). Measured with the arena against discards alone.
 """
 
 from __future__ import annotations
@@ -268,13 +268,13 @@ def playout(state: BurracoHand, turns: int) -> None:
 
 
 class BurracoExpert:
-    """Greedy draws and melds; the discard chosen by determinized lookahead.
+    """Greedy melds; draw-or-take and the discard chosen by determinized lookahead.
 
-    Each of greedy's best few discards is tried in sampled deals: the next turns are
-    played by the greedy policy for every seat (so a card that lets the opponent take
-    the pile and meld shows its cost), the position is evaluated, and greedy's own
-    discard cost (what the card is worth to our future melds, beyond the lookahead) is
-    subtracted.
+    Each candidate (the stock or the pile; greedy's best few discards) is tried in
+    sampled deals: the next turns are played by the greedy policy for every seat (so a
+    card that lets the opponent take the pile and meld shows its cost), and the position
+    is evaluated. For discards, greedy's own discard cost (what the card is worth to our
+    future melds, beyond the lookahead) is subtracted.
     """
 
     name = "expert"
@@ -290,6 +290,10 @@ class BurracoExpert:
         side = view.rules.side_of(view.seat)
         their = their_melds(view.melds, side)
         turn = view.turn()
+        if view.phase == "draw" and len(moves) == 2:
+            draws: list[Move] = [Draw(), Take()]
+            values = self._lookahead(view, draws, side, LOOKAHEAD_TURNS)
+            return draws[max(range(2), key=values.__getitem__)]
         discards = [m for m in moves if isinstance(m, Discard)]
         if view.phase != "play" or best_meld(turn, moves)[0] is not None or len(discards) < 2:
             return greedy_step(turn, moves, view.pile, their)
@@ -298,11 +302,13 @@ class BurracoExpert:
             for m in discards
         }
         candidates = sorted(discards, key=costs.__getitem__)[:DISCARD_CANDIDATES]
-        values = self._lookahead(view, candidates, side)
+        values = self._lookahead(view, list(candidates), side, LOOKAHEAD_TURNS)
         best = max(range(len(candidates)), key=lambda i: values[i] - costs[candidates[i]])
         return candidates[best]
 
-    def _lookahead(self, view: BurracoView, candidates: list[Discard], side: Side) -> list[float]:
+    def _lookahead(
+        self, view: BurracoView, candidates: list[Move], side: Side, turns: int
+    ) -> list[float]:
         rng = random.Random(self.seed)
         totals = [0.0] * len(candidates)
         clock = self.budget.start()
@@ -311,7 +317,7 @@ class BurracoExpert:
             for index, move in enumerate(candidates):
                 state = world.clone()
                 state.apply(move)
-                playout(state, LOOKAHEAD_TURNS)
+                playout(state, turns)
                 totals[index] += evaluate(state, side)
         self.last_worlds = clock.done
         return [total / clock.done for total in totals]

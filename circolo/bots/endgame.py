@@ -5,6 +5,8 @@ Seats may move in any order (Bisca's trick winner leads): each node maximizes or
 minimizes by the side of the seat to move, so 1 v 1 and 2 v 2 are the same code.
 ``leaf(state, depth)`` says where to stop: it returns the value for ``side`` (the
 final score at the end of the hand, an evaluation at a horizon) or None to go on.
+An optional opponent ``model`` replaces the minimum over the other side's moves by the
+move the model predicts (players who cannot see our cards do not play as if they did).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from circolo.engine import HandState, Side
 
 Leaf = Callable[[HandState[Any], int], float | None]
 Order = Callable[[HandState[Any], list[Any]], list[Any]]
+Model = Callable[[HandState[Any]], Any]
 
 INFINITY = float("inf")
 
@@ -23,10 +26,13 @@ INFINITY = float("inf")
 class AlphaBeta:
     """Minimax with alpha-beta pruning for ``side`` over ``clone``/``apply``."""
 
-    def __init__(self, side: Side, leaf: Leaf, order: Order | None = None) -> None:
+    def __init__(
+        self, side: Side, leaf: Leaf, order: Order | None = None, model: Model | None = None
+    ) -> None:
         self.side = side
         self.leaf = leaf
         self.order = order
+        self.model = model
         self.nodes = 0
 
     def value(
@@ -44,7 +50,10 @@ class AlphaBeta:
         seat = state.to_move()
         assert seat is not None
         maximizing = state.rules.side_of(seat) == self.side
-        moves = state.legal_moves()
+        if not maximizing and self.model is not None:
+            moves = [self.model(state)]
+        else:
+            moves = state.legal_moves()
         if self.order is not None and len(moves) > 1:
             moves = self.order(state, moves)
         best = -INFINITY if maximizing else INFINITY

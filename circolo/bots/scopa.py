@@ -130,28 +130,70 @@ def greedy_value(view: ScopaView, move: int) -> float:
     """One move ahead: the evaluation after ``move`` minus the sweep it invites."""
     seat = view.seat
     assert seat is not None
-    side = view.rules.side_of(seat)
+    return move_value(
+        move,
+        seat,
+        view.rules.players,
+        view.hand,
+        view.table,
+        view.piles,
+        view.scope,
+        view.hand_sizes,
+        view.stock,
+    )
+
+
+def move_value(
+    move: int,
+    seat: int,
+    players: int,
+    hand: int,
+    table: int,
+    piles: Sequence[int],
+    scope: Sequence[int],
+    hand_sizes: Sequence[int],
+    stock: int,
+) -> float:
+    """``greedy_value`` from what the mover sees (a view, or a seat of a full state)."""
+    side = seat & 1
     card = played_card(move)
     bit = 1 << card
     taken = captured_mask(move)
-    piles = list(view.piles)
-    scope = list(view.scope)
-    table = view.table ^ taken if taken else view.table | bit
-    cards_left = sum(view.hand_sizes) - 1
+    after = table ^ taken if taken else table | bit
+    new_piles = list(piles)
+    new_scope = list(scope)
     if taken:
-        piles[side] |= taken | bit
-        if not table and (cards_left or view.stock):
-            scope[side] += 1
-    value = evaluate(piles, scope, side)
-    unseen = ALL_CARDS ^ (view.hand | view.table | view.piles[0] | view.piles[1])
-    following = (seat + 1) % view.rules.players
-    cards = view.hand_sizes[following] or (3 if view.stock else 0)
-    if table:
-        chance = sweep_chance(table, unseen, cards)
-        value -= chance * (1.0 + 0.5 * _table_weight(table))
+        new_piles[side] |= taken | bit
+        if not after and (sum(hand_sizes) - 1 or stock):
+            new_scope[side] += 1
+    value = evaluate(new_piles, new_scope, side)
+    unseen = ALL_CARDS ^ (hand | table | piles[0] | piles[1])
+    following = (seat + 1) % players
+    cards = hand_sizes[following] or (3 if stock else 0)
+    if after:
+        chance = sweep_chance(after, unseen, cards)
+        value -= chance * (1.0 + 0.5 * _table_weight(after))
     if not taken:
         value -= 0.5 * _lay_weight(card)
     return value
+
+
+def state_greedy_move(state: ScopaHand) -> int:
+    """The greedy play of the seat to move, from what that seat sees of the full state."""
+    seat = state.turn
+    assert seat is not None
+    moves = state.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    hand = state.hands[seat]
+    sizes = [h.bit_count() for h in state.hands]
+    stock = len(state.deck) - state.pos
+    return max(
+        moves,
+        key=lambda m: move_value(
+            m, seat, state.players, hand, state.table, state.piles, state.scope, sizes, stock
+        ),
+    )
 
 
 def _table_weight(table: int) -> float:
@@ -208,7 +250,14 @@ def world_values(world: HandState[Any], moves: list[int], side: Side) -> list[fl
             return evaluate(state.piles, state.scope, side)
         return None
 
-    return AlphaBeta(side, leaf, _order).move_values(world, moves)
+    return AlphaBeta(side, leaf, _order, _opponent_model).move_values(world, moves)
+
+
+def _opponent_model(state: HandState[Any]) -> int:
+    """The other side cannot see our cards: it plays the greedy choice from its own view
+    of the world (measured with the arena: better than assuming it sees our hand)."""
+    assert isinstance(state, ScopaHand)
+    return state_greedy_move(state)
 
 
 def solve(world: HandState[Any], moves: list[int], side: Side) -> list[float]:
