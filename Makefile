@@ -26,6 +26,8 @@ test: check  ## the whole suite
 
 bench: .venv/.synced  ## engine and bot benchmarks (not part of make test)
 	$(UV) run --frozen python benchmarks/engines.py
+	$(UV) run --frozen python benchmarks/engines.py --movegen
+	$(UV) run --frozen python benchmarks/bots.py
 	$(UV) run --frozen python benchmarks/bots.py
 
 lock: $(UV)
