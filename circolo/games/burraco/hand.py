@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Literal
 from circolo.cards import Card, burraco_deck
 from circolo.engine import HandNotOverError, HandScore, HandState, Seat
 from circolo.games.burraco import notation
+from circolo.games.burraco.codes import code_of, counts_of
 from circolo.games.burraco.melds import Meld
 from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
-from circolo.games.burraco.options import HandOptions, code_of, counts_of
+from circolo.games.burraco.options import HandOptions
 from circolo.games.burraco.scoring import side_breakdown
 from circolo.games.burraco.turn import Phase, Turn, draw_moves, legal_moves, used_cards
 

@@ -22,15 +22,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from circolo.cards import Card
+from circolo.games.burraco.codes import CARD_OF_CODE, CODES, code_of
 from circolo.games.burraco.melds import Meld, is_wild_card
 from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
-from circolo.games.burraco.options import (
-    CARD_OF_CODE,
-    CODES,
-    HandOptions,
-    Needs,
-    code_of,
-)
+from circolo.games.burraco.options import HandOptions, Needs
 
 Phase = Literal["draw", "play", "over"]
 GoOut = Literal["pozzetto_con_scarto", "pozzetto_in_diretta", "close", "illegal"]

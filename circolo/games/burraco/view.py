@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from circolo.cards import Card, format_cards
 from circolo.engine import NotationError, Seat, View
+from circolo.games.burraco.codes import CODE_OF_CARD, counts_of
 from circolo.games.burraco.hand import DECK, BurracoHand, Ending, cards_of, sort_key
 from circolo.games.burraco.melds import Meld
 from circolo.games.burraco.moves import Move
 from circolo.games.burraco.notation import parse_card, parse_layout
-from circolo.games.burraco.options import CODE_OF_CARD, counts_of
 from circolo.games.burraco.turn import Phase, Turn, legal_moves
 
 if TYPE_CHECKING:
