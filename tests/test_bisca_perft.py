@@ -20,22 +20,12 @@ from typing import Any
 import pytest
 
 from circolo.games.bisca import BiscaRules, BiscaState
+from tests.support import perft
 from tests.test_bisca_reference import reference_legal
 
 GOLDEN = Path(__file__).parent / "golden" / "bisca_perft.json"
 HAND_STARTS = [(2, 1, 0, 9), (2, 2026, 1, 9), (4, 3, 0, 10), (4, 2026, 2, 10)]
 REFERENCE_DEPTH = 5
-
-
-def perft(state: BiscaState, depth: int) -> int:
-    if depth == 0 or state.is_over():
-        return 1
-    total = 0
-    for move in state.legal_moves():
-        child = state.clone()
-        child.apply(move)
-        total += perft(child, depth - 1)
-    return total
 
 
 def reference_perft(state: BiscaState, depth: int) -> int:

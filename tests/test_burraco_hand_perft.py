@@ -20,6 +20,7 @@ import pytest
 
 from circolo.games.burraco import BurracoRules
 from circolo.games.burraco.hand import BurracoHand
+from tests.support import perft
 from tests.test_burraco_hand_properties import expected_moves
 
 GOLDEN = Path(__file__).parent / "golden" / "burraco_perft.json"
@@ -27,17 +28,6 @@ DEAL_STARTS = [(2, 1, 0), (2, 2026, 1), (4, 3, 0), (4, 2026, 2)]
 MID_STARTS = [(2, 7, 60), (2, 11, 120), (4, 5, 90)]  # players, seed, random moves played
 DEPTH = 5
 REFERENCE_DEPTH = 3
-
-
-def perft(state: BurracoHand, depth: int) -> int:
-    if depth == 0 or state.is_over():
-        return 1
-    total = 0
-    for move in state.legal_moves():
-        child = state.clone()
-        child.apply(move)
-        total += perft(child, depth - 1)
-    return total
 
 
 def reference_perft(state: BurracoHand, depth: int) -> int:

@@ -21,6 +21,7 @@ import pytest
 from circolo.cards import Card, Suit, deck40
 from circolo.engine import HandState
 from circolo.games.scopa import ScopaHand, ScopaRules
+from tests.support import perft
 
 GOLDEN = Path(__file__).parent / "golden" / "scopa_perft.json"
 CAPTURE_VALUE = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 11: 8, 12: 9, 13: 10}
@@ -200,21 +201,6 @@ def ref_perft(hand: RefHand, depth: int) -> int:
     if depth == 0 or hand.turn is None:
         return 1
     return sum(ref_perft(ref_apply(hand, m), depth - 1) for m in ref_legal(hand))
-
-
-def perft(hand: HandState[Any], depth: int) -> int:
-    """The number of distinct move sequences of ``depth`` moves (fewer if the hand ends)."""
-    if depth == 0 or hand.is_over():
-        return 1
-    moves = hand.legal_moves()
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for move in moves:
-        child = hand.clone()
-        child.apply(move)
-        total += perft(child, depth - 1)
-    return total
 
 
 def golden_start(entry: dict[str, Any]) -> ScopaHand:
