@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,48 +10,16 @@ import pytest
 from circolo.bots import Bot, RandomBot
 from circolo.cards import Faces
 from circolo.engine import EngineError
-from circolo.games.bisca import BiscaRules, BiscaState
+from circolo.games.bisca import BiscaRules
 from circolo.games.bisca.deck import CARDS
 from circolo.terminal import bisca as ui
-from circolo.terminal.common import Prompt, play_match, terminal_game
+from circolo.terminal.common import play_match, terminal_game
 from tests.case_kinds.bisca import fresh_hand
+from tests.support import Script, random_states
 from tests.test_bisca_rules import table
 
 LOCALES = Path(__file__).resolve().parents[1] / "circolo" / "locales"
 LANGS = ("it", "pt-BR", "en")
-
-
-class Script:
-    """A prompt's input: scripted answers, and everything written."""
-
-    def __init__(self, answers: list[str] | Iterator[str]) -> None:
-        self.answers = iter(answers)
-        self.written: list[str] = []
-
-    def read(self, question: str) -> str:
-        return next(self.answers)
-
-    def prompt(self, lang: str = "en", faces: Faces = Faces.FRENCH) -> Prompt:
-        return Prompt(lang, faces, read=self.read, write=self.written.append)
-
-
-def test_every_language_has_every_bisca_key() -> None:
-    keys = {
-        lang: set(json.loads((LOCALES / lang / "bisca.json").read_text(encoding="utf-8")))
-        for lang in LANGS
-    }
-    assert keys["it"] == keys["pt-BR"] == keys["en"]
-    assert all(key.startswith("bisca.") for key in keys["en"])
-
-
-def random_states(players: int, seed: int) -> Iterator[BiscaState]:
-    state = BiscaRules(players=players).new_hand(seed, 0)
-    rng = random.Random(seed)
-    while True:
-        yield state.clone()
-        if state.is_over():
-            return
-        state.apply(rng.choice(state.legal_moves()))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -62,7 +28,9 @@ def random_states(players: int, seed: int) -> Iterator[BiscaState]:
 def test_render_names_own_and_public_cards_never_hidden_ones(
     lang: str, faces: Faces, players: int
 ) -> None:
-    for number, state in enumerate(random_states(players, 5 + players)):
+    for number, state in enumerate(
+        random_states(BiscaRules(players=players).new_hand(5 + players, 0), 5 + players)
+    ):
         seat = number % players
         text = ui.render(state.view(seat), lang, faces)
         assert "bisca." not in text, "every key is translated"

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,25 +15,11 @@ from circolo.games.burraco import BurracoRules
 from circolo.games.burraco.hand import BurracoHand
 from circolo.games.burraco.setup import position_text
 from circolo.terminal import burraco as ui
-from circolo.terminal.common import Prompt, play_match, terminal_game
+from circolo.terminal.common import play_match, terminal_game
+from tests.support import Script, random_states
 
 LOCALES = Path(__file__).resolve().parents[1] / "circolo" / "locales"
 LANGS = ("it", "pt-BR", "en")
-
-
-class Script:
-    """A prompt's input: scripted answers, and everything written."""
-
-    def __init__(self, answers: list[str] | Iterator[str]) -> None:
-        self.answers = iter(answers)
-        self.written: list[str] = []
-
-    def read(self, question: str) -> str:
-        self.written.append(question)
-        return next(self.answers)
-
-    def prompt(self, lang: str = "en", faces: Faces = Faces.FRENCH) -> Prompt:
-        return Prompt(lang, faces, read=self.read, write=self.written.append)
 
 
 def playing(hand: str, **position: object) -> BurracoHand:
@@ -43,30 +27,13 @@ def playing(hand: str, **position: object) -> BurracoHand:
     return BurracoRules().hand_from_position(text)
 
 
-def test_every_language_has_every_burraco_key() -> None:
-    keys = {
-        lang: set(json.loads((LOCALES / lang / "burraco.json").read_text(encoding="utf-8")))
-        for lang in LANGS
-    }
-    assert keys["it"] == keys["pt-BR"] == keys["en"]
-    assert all(key.startswith("burraco.") for key in keys["en"])
-
-
-def random_states(players: int, seed: int) -> Iterator[BurracoHand]:
-    state = BurracoRules(players=players).new_hand(seed, 0)
-    rng = random.Random(seed)
-    while True:
-        yield state.clone()
-        if state.is_over():
-            return
-        state.apply(rng.choice(state.legal_moves()))
-
-
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("players", [2, 4])
 def test_render_names_own_and_public_cards_never_hidden_ones(lang: str, players: int) -> None:
     faces = Faces.ITALIAN if lang == "it" else Faces.FRENCH
-    for number, state in enumerate(random_states(players, 3 + players)):
+    for number, state in enumerate(
+        random_states(BurracoRules(players=players).new_hand(3 + players, 0), 3 + players)
+    ):
         if number % 5:
             continue
         seat = number % players

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,42 +12,18 @@ from circolo.bots import Bot, RandomBot
 from circolo.cards import Faces, deck40
 from circolo.games.scopa import ScopaHand, ScopaRules
 from circolo.terminal import scopa as ui
-from circolo.terminal.common import Prompt, play_match, terminal_game
+from circolo.terminal.common import play_match, terminal_game
 from tests.case_kinds.scopa import position
+from tests.support import Script
 from tests.test_scopa_rules import arranged
 
 LOCALES = Path(__file__).resolve().parents[1] / "circolo" / "locales"
-
-
-class Script:
-    """A prompt's input: scripted answers, and everything written."""
-
-    def __init__(self, answers: list[str] | Iterator[str]) -> None:
-        self.answers = iter(answers)
-        self.written: list[str] = []
-        self.asked: list[str] = []
-
-    def read(self, question: str) -> str:
-        self.asked.append(question)
-        return next(self.answers)
-
-    def prompt(self, lang: str = "en", faces: Faces = Faces.FRENCH) -> Prompt:
-        return Prompt(lang, faces, read=self.read, write=self.written.append)
 
 
 def dealt(players: int = 2) -> ScopaHand:
     hand = ScopaRules(players=players).new_hand(21, 0)
     hand.play("cut 15")
     return hand
-
-
-def test_every_language_has_every_scopa_key() -> None:
-    keys = {
-        lang: set(json.loads((LOCALES / lang / "scopa.json").read_text()))
-        for lang in ("it", "pt-BR", "en")
-    }
-    assert keys["it"] == keys["pt-BR"] == keys["en"]
-    assert all(key.startswith("scopa.") for key in keys["en"])
 
 
 @pytest.mark.parametrize("lang", ["it", "pt-BR", "en"])
