@@ -209,13 +209,13 @@ def run_arena(config: ArenaConfig, label: str | None = None) -> dict[str, Any]:
 
 def format_report(report: dict[str, Any]) -> str:
     """The arena's figures as a few plain lines."""
+    games = f"{report['games']} {'matches' if report['unit'] == 'match' else 'hands'}"
+    budget = f", budget {report['budget_ms']} ms" if report["budget_ms"] else ""
+    if report["iterations"]:
+        budget += f", {report['iterations']} iterations"
     lines = [
         f"{report['game']} {report['players']}p: {report['a']} (A) vs {report['b']} (B), "
-        f"{report['deals']} deals{' paired' if report['paired'] else ''}, "
-        f"{report['games']} {report['unit']}es"
-        if report["unit"] == "match"
-        else f"{report['game']} {report['players']}p: {report['a']} (A) vs {report['b']} (B), "
-        f"{report['deals']} deals{' paired' if report['paired'] else ''}, {report['games']} hands",
+        f"{report['deals']} deals{' paired' if report['paired'] else ''}, {games}{budget}",
         f"A won {report['won']}, drawn {report['drawn']}, lost {report['lost']}",
     ]
     for name, figure in report["margin_per_game"].items():

@@ -7,10 +7,13 @@ and scope as they are); at the end of the hand the exact score replaces it.
 - greedy: each legal play, one move ahead: the evaluation after it, minus what the
   next opponent can expect to sweep from the table it leaves, minus the risk of laying
   a valuable card where it can be taken.
-- expert: PIMC over sampled deals; in each world, alpha-beta to the end of the
-  current deal plus one move into the next (the next player's new cards may sweep),
-  scored by ``evaluate``. 1 v 1 after the last deal the opponent's three cards are
-  exactly the unseen ones: the rest of the hand is solved exactly.
+- expert: PIMC over sampled deals; in each world, a search to the end of the current
+  deal plus one move into the next (the next player's new cards may sweep), scored by
+  ``evaluate``. Our side's moves are maximized; the other side plays the greedy choice
+  from its own view of the world (it cannot see our cards). Worlds are weighted by how
+  well they explain the opponent's last play. 1 v 1 after the last deal the
+  opponent's three cards are exactly the unseen ones: the rest of the hand is solved
+  exactly with minimax.
 """
 
 from __future__ import annotations
