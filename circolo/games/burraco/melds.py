@@ -25,7 +25,7 @@ Slot(card=Card.parse('2C'), stands_for=Card.parse('4H'))
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from circolo.cards import ACE, JOKER, Card, CardNotationError, Suit
@@ -113,11 +113,13 @@ class Meld:
     """A valid meld as laid: a run low to high, or a set (naturals by suit, then the wild).
 
     Build one with ``Meld.parse`` or ``read_layout`` (they validate and put a set's slots
-    in order); the generators only ever make valid melds.
+    in order) or ``meld_of`` a plan; the generators only ever make valid melds. ``plan``
+    names the same layout in a few integers (``plans.py``); one meld value per plan.
     """
 
     kind: MeldKind
     slots: tuple[Slot, ...]
+    plan: Plan = field(compare=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -246,32 +248,36 @@ def _read_run(slots: tuple[Slot, ...]) -> Meld | None:
     # Before the anchor stand only 2s and jokers, so at most one wild: an Ace anchor is the
     # low one (as the high Ace it would end a run of two).
     low = card.rank - anchor
-    if low < 1 or low + len(slots) - 1 > HIGH_ACE:
+    high = low + len(slots) - 1
+    if low < 1 or high > HIGH_ACE:
         return None
     at = _POSITION_CARD[card.suit]
-    read = []
-    wilds = 0
+    wild_at, wild = 0, -1
     for position, slot in enumerate(slots, low):
         target = at[position]
-        if slot.card == target and slot.stands_for in (None, target):
-            read.append(_NATURAL_SLOT[target])
-        elif is_wild_card(slot.card) and slot.stands_for in (None, target):
-            read.append(_WILD_SLOT[slot.card][target])
-            wilds += 1
-        else:
+        if slot.stands_for not in (None, target):
             return None
-    return Meld("run", tuple(read)) if wilds <= 1 else None
+        if slot.card == target:
+            continue
+        if not is_wild_card(slot.card) or wild_at:
+            return None
+        wild_at, wild = position, code_of(slot.card)
+    return meld_of((RUN, int(card.suit), low, high, wild_at, wild))
 
 
 def _read_set(slots: tuple[Slot, ...]) -> Meld | None:
     if any(slot.stands_for is not None for slot in slots):
         return None
-    naturals = [slot for slot in slots if not is_wild_card(slot.card)]
-    wilds = [slot for slot in slots if is_wild_card(slot.card)]
-    if len(wilds) > 1 or len({slot.card.rank for slot in naturals}) != 1:
+    naturals = [slot.card for slot in slots if not is_wild_card(slot.card)]
+    wilds = [slot.card for slot in slots if is_wild_card(slot.card)]
+    if len(wilds) > 1 or len({card.rank for card in naturals}) != 1:
         return None
-    naturals.sort(key=lambda slot: slot.card.key)
-    return Meld("set", (*naturals, *wilds))
+    per_suit = [0, 0, 0, 0]
+    for card in naturals:
+        assert card.suit is not None
+        per_suit[card.suit] += 1
+    wild = code_of(wilds[0]) if wilds else -1
+    return meld_of((SET, naturals[0].rank, *per_suit, wild))
 
 
 def set_rank(meld: Meld) -> int | None:
@@ -330,37 +336,20 @@ def meld_of(plan: Plan) -> Meld:
 
 def plan_of(meld: Meld) -> Plan:
     """The plan of a meld (its kind, its run's ends or its set's naturals, its wild)."""
-    wild = meld.wild
-    wild_code = -1 if wild is None else code_of(wild.card)
-    if meld.kind == "run":
-        suit = meld.suit
-        assert suit is not None
-        low = meld.low
-        index = meld.wild_index
-        wild_at = 0 if index is None else low + index
-        return (RUN, int(suit), low, low + meld.size - 1, wild_at, wild_code)
-    rank = meld.rank
-    assert rank is not None
-    naturals = [0, 0, 0, 0]
-    for slot in meld.slots:
-        suit = slot.card.suit
-        if suit is not None and not is_wild_card(slot.card):
-            naturals[suit] += 1
-    return (SET, rank, *naturals, wild_code)
+    return meld.plan
 
 
 def _build(plan: Plan) -> Meld:
     if plan[0] == RUN:
         _, suit, low, high, wild_at, wild = plan
         at = _POSITION_CARD[suit]
-        return Meld(
-            "run",
-            tuple(
-                _WILD_SLOT[CARD_OF_CODE[wild]][at[p]] if p == wild_at else _NATURAL_SLOT[at[p]]
-                for p in range(low, high + 1)
-            ),
+        slots = tuple(
+            _WILD_SLOT[CARD_OF_CODE[wild]][at[p]] if p == wild_at else _NATURAL_SLOT[at[p]]
+            for p in range(low, high + 1)
         )
-    return Meld("set", tuple(_NATURAL_SLOT[CARD_OF_CODE[code]] for code in plan_codes(plan)))
+        return Meld("run", slots, plan)
+    slots = tuple(_NATURAL_SLOT[CARD_OF_CODE[code]] for code in plan_codes(plan))
+    return Meld("set", slots, plan)
 
 
 _MELD_OF_PLAN: dict[Plan, Meld] = {}

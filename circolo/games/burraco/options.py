@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import islice
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from circolo.games.burraco.codes import CARD_OF_CODE as CARD_OF_CODE
 from circolo.games.burraco.codes import CODE_OF_CARD as CODE_OF_CARD
 from circolo.games.burraco.codes import CODES as CODES
-from circolo.games.burraco.codes import SET_RANKS, held_wilds
+from circolo.games.burraco.codes import SET_RANKS, TWO_CODES, held_wilds
 from circolo.games.burraco.codes import code_of as code_of
 from circolo.games.burraco.codes import counts_of as counts_of
 from circolo.games.burraco.melds import BURRACO_SIZE, Meld, meld_of, plan_of
@@ -47,6 +47,7 @@ Needs = tuple[tuple[int, int], ...]  # (card code, copies) the option takes from
 Option = tuple[NewMeld | Extend, Needs, int, int | None, bool]
 Key = tuple[Any, ...]
 MEMO_LIMIT = 50_000
+T = TypeVar("T")
 
 
 def _needs(codes: Sequence[int]) -> Needs:
@@ -56,7 +57,7 @@ def _needs(codes: Sequence[int]) -> Needs:
     return tuple(needs.items())
 
 
-def _remember(memo: dict[Key, list[Option]], key: Key, found: list[Option]) -> list[Option]:
+def _remember(memo: dict[Key, T], key: Key, found: T) -> T:
     """Keep ``found``; a full memo forgets its older half (dicts keep insertion order)."""
     if len(memo) >= MEMO_LIMIT:
         for old in list(islice(memo, MEMO_LIMIT // 2)):
@@ -123,6 +124,7 @@ class _TableMeld:
         "group",
         "index",
         "look",
+        "made",
         "meld",
         "options",
         "plan",
@@ -134,30 +136,15 @@ class _TableMeld:
         self.index = index
         self.meld = meld
         self.plan = plan = plan_of(meld)
-        self.base = plan_codes(plan)
-        self.burraco = meld.size >= BURRACO_SIZE
-        # a run's suit 0-3, or 4 + a set's rank; the codes of the cards that could join it
-        # (the other wilds are seen through the hand's held wilds)
-        if plan[0] == SET:
-            rank = plan[1]
-            self.group = 4 + rank
-            codes = list(range(rank - 1, 52, 13))
-            self.takes_wild = plan[6] < 0
-        else:
-            _, suit, low, high, wild_at, _ = plan
-            self.group = suit
-            # not the places it fills (but its wild's, and the Aces: the other end may
-            # take one); and its own 2 (natural below 3, wild anywhere)
-            inside = set(range(low, high + 1)) - {wild_at, 1, 2, 14}
-            codes = [13 * suit + p - 1 for p in range(1, 14) if p not in inside]
-            self.takes_wild = True
-        self.look = itemgetter(*codes)  # 2+ codes: a tuple of their counts
+        self.group, self.base, self.look, self.takes_wild = _looks(plan)
+        self.burraco = len(self.base) >= BURRACO_SIZE
         self.seen: Key | None = None
         self.by_look: dict[Key, list[Option]] = {}
+        self.made: dict[Plan, Option] = {}  # result plan -> its option
         self.options: list[Option] = []
 
     def refresh(self, counts: Sequence[int], wilds: tuple[int, ...]) -> list[Option]:
-        seen: Key = (*self.look(counts), wilds) if self.takes_wild else self.look(counts)
+        seen: Key = (self.look(counts), wilds if self.takes_wild else ())
         if seen == self.seen:
             return self.options
         self.seen = seen
@@ -169,15 +156,47 @@ class _TableMeld:
         return options
 
     def _option(self, plan: Plan) -> Option:
-        left = list(self.base)
-        added = []
-        for code in plan_codes(plan):
-            if code in left:
-                left.remove(code)
-            else:
-                added.append(code)
-        move = Extend(self.index, meld_of(plan))
-        return (move, _needs(added), len(added), None, plan_size(plan) >= BURRACO_SIZE)
+        option = self.made.get(plan)
+        if option is None:
+            left = list(self.base)
+            added = []
+            for code in plan_codes(plan):
+                if code in left:
+                    left.remove(code)
+                else:
+                    added.append(code)
+            move = Extend(self.index, meld_of(plan))
+            option = (move, _needs(added), len(added), None, plan_size(plan) >= BURRACO_SIZE)
+            self.made[plan] = option
+        return option
+
+
+Looks = tuple[int, list[int], Any, bool]
+_LOOKS: dict[Plan, Looks] = {}
+
+
+def _looks(plan: Plan) -> Looks:
+    """A table meld's group (a run's suit 0-3, 4 + a set's rank), its cards, how to read
+    the counts of the cards that could join it, and whether the wilds held matter: only
+    to a meld without wild, or to a run whose own 2 may go down to position 2."""
+    found = _LOOKS.get(plan)
+    if found is None:
+        if plan[0] == SET:
+            rank = plan[1]
+            group = 4 + rank
+            codes = list(range(rank - 1, 52, 13))
+            takes_wild = plan[6] < 0
+        else:
+            _, suit, low, high, wild_at, wild = plan
+            group = suit
+            # not the places it fills (but its wild's, and the Aces: the other end may
+            # take one); and its own 2 (natural below 3, wild anywhere)
+            inside = set(range(low, high + 1)) - {wild_at, 1, 2, 14}
+            codes = [13 * suit + p - 1 for p in range(1, 14) if p not in inside]
+            takes_wild = not wild_at or wild == TWO_CODES[suit]
+        # 2+ codes, so the itemgetter gives a tuple
+        found = _LOOKS[plan] = (group, plan_codes(plan), itemgetter(*codes), takes_wild)
+    return found
 
 
 class HandOptions:

@@ -137,10 +137,41 @@ def new_sets(counts: Sequence[int], rank: int, wilds: Sequence[int]) -> list[Pla
 def extensions(plan: Plan, counts: Sequence[int], wilds: Sequence[int]) -> list[Plan]:
     """Every result of adding some of the hand's cards to the meld ``plan``, once each."""
     if plan[0] == SET:
+        if not wilds or plan[6] >= 0:  # no wild may join: only its naturals
+            a = plan[1] - 1
+            if not (counts[a] or counts[a + 13] or counts[a + 26] or counts[a + 39]):
+                return []
         return _extend_set(plan, counts, wilds)
+    _, suit, low, high, wild_at, _ = plan
+    if not wilds or wild_at:  # no wild may join: a natural next to it, or the wild's own
+        codes = POSITION_CODES[suit]
+        if not (
+            (low > 1 and counts[codes[low - 1]])
+            or (high < HIGH_ACE and counts[codes[high + 1]])
+            or (wild_at and counts[codes[wild_at]])
+        ):
+            return []
     out: list[Plan] = []
     _extend_run(plan, counts, wilds, out)
     return list(dict.fromkeys(out))  # identical 2s can reach one layout two ways
+
+
+def extension_codes(plan: Plan, counts: Sequence[int]) -> list[int]:
+    """The cards whose counts decide the meld's ``extensions`` (with the wilds held): a
+    set's rank; a run's Aces, its own 2, its wild's own card and the places outward from
+    each end up to the second one missing (the walk stops there)."""
+    if plan[0] == SET:
+        return list(range(plan[1] - 1, 52, 13))
+    _, suit, low, high, wild_at, _ = plan
+    codes = POSITION_CODES[suit]
+    found = [codes[1], codes[2], codes[wild_at]] if wild_at else [codes[1], codes[2]]
+    for position, stop, step in ((low - 1, 0, -1), (high + 1, HIGH_ACE + 1, 1)):
+        missing = 0
+        while position != stop and missing < 2:
+            found.append(codes[position])
+            missing += not counts[codes[position]]
+            position += step
+    return found
 
 
 def _extend_set(plan: Plan, counts: Sequence[int], wilds: Sequence[int]) -> list[Plan]:
