@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from circolo.bots import Bot
-from circolo.cards import Faces
+from circolo.cards import Card, CardNotationError, Faces
 from circolo.engine import EngineError, HandState, Rules, Seat, View
 from circolo.i18n import translate
 from circolo.match import Match
@@ -116,8 +116,22 @@ def _play_hand(
             move = bots[seat].choose(hand.view(seat))
             hand.play(move)
             player = prompt.t("common.bot", level=bots[seat].name, seat=seat + 1)
-            prompt.say(prompt.t("common.plays", player=player, move=hand.move_text(move)))
+            described = describe_move(hand.move_text(move), prompt.lang, prompt.faces)
+            prompt.say(prompt.t("common.plays", player=player, move=described))
     prompt.say(ui.render(hand.view(human), prompt.lang, prompt.faces))
+
+
+def describe_move(text: str, lang: str, faces: Faces) -> str:
+    """A move's notation with every card named for people ("JD x 3S" -> "Jack of diamonds x
+    Three of spades"; a wild "2C=4H" -> "Two of clubs = Four of hearts")."""
+
+    def name(token: str) -> str:
+        try:
+            return " = ".join(Card.parse(part).name(lang, faces) for part in token.split("="))
+        except CardNotationError:
+            return token
+
+    return " ".join(name(token) for token in text.split())
 
 
 def _side_label(side: int | None, rules: Rules, human: Seat, prompt: Prompt) -> str:
