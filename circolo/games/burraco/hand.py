@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Literal
 from circolo.cards import Card, burraco_deck
 from circolo.engine import HandNotOverError, HandScore, HandState, Seat
 from circolo.games.burraco import notation
-from circolo.games.burraco.codes import code_of, counts_of
+from circolo.games.burraco.codes import CODES, code_of, counts_of
 from circolo.games.burraco.melds import Meld
 from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
 from circolo.games.burraco.options import HandOptions
 from circolo.games.burraco.scoring import side_breakdown
-from circolo.games.burraco.turn import Phase, Turn, draw_moves, legal_moves, used_cards
+from circolo.games.burraco.turn import Phase, Turn, draw_moves, play_moves, used_codes
 
 if TYPE_CHECKING:
     from circolo.games.burraco.rules import BurracoRules
@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 
 DECK: tuple[Card, ...] = burraco_deck()
 CODE_OF_ID: tuple[int, ...] = tuple(code_of(card) for card in DECK)
+# the physical copies of each card, lowest numbered first
+IDS_OF_CODE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, code in enumerate(CODE_OF_ID) if code == wanted) for wanted in range(CODES)
+)
 HAND_SIZE = 11
 POZZETTO_SIZE = 11
 LAST_STOCK = 2  # the hand ends at a discard when the stock holds this many cards or fewer
@@ -81,11 +85,19 @@ class BurracoHand(HandState[Move]):
         self._counts = [counts_of(cards_of(hand)) for hand in hands]  # per seat, by code
         self._moves: list[Move] | None = None
         self._options = [HandOptions() for _ in hands]  # per seat: caches
+        self._layouts: list[list[Meld] | None] = [None] * len(melds)  # per side
 
     # -- what the mover knows -------------------------------------------------------
 
     def side_melds(self, side: int) -> tuple[Meld, ...]:
-        return tuple(meld for meld, _ in self.melds[side])
+        return tuple(self._side_melds(side))
+
+    def _side_melds(self, side: int) -> list[Meld]:
+        """The side's layouts, kept until the side melds again."""
+        melds = self._layouts[side]
+        if melds is None:
+            melds = self._layouts[side] = [meld for meld, _ in self.melds[side]]
+        return melds
 
     def hand_cards(self, seat: Seat) -> tuple[Card, ...]:
         return tuple(sorted(cards_of(self.hands[seat]), key=sort_key))
@@ -96,7 +108,7 @@ class BurracoHand(HandState[Move]):
             phase=self.phase,
             counts=self._counts[self.seat],
             size=len(self.hands[self.seat]),
-            melds=[meld for meld, _ in self.melds[side]],
+            melds=list(self._side_melds(side)),
             pozzetto_taken=self.pozzetti[side] is None,
             taken=None if self.taken is None else code_of(self.taken),
             stock=len(self.stock),
@@ -112,12 +124,26 @@ class BurracoHand(HandState[Move]):
         return self.ending is not None
 
     def legal_moves(self) -> list[Move]:
-        if self._moves is None:
-            if self.phase == "draw":  # the fast path: no hand to look at
-                self._moves = draw_moves(len(self.stock), len(self.pile))
+        moves = self._moves
+        if moves is None:
+            phase = self.phase
+            if phase == "draw":  # the fast path: no hand to look at
+                moves = draw_moves(len(self.stock), len(self.pile))
+            elif phase == "play":  # what ``turn()`` tells, without building it
+                seat = self.seat
+                side = self.rules.side_of(seat)
+                moves = play_moves(
+                    self._counts[seat],
+                    len(self.hands[seat]),
+                    self._side_melds(side),
+                    self.pozzetti[side] is None,
+                    None if self.taken is None else code_of(self.taken),
+                    self._options[seat],
+                )
             else:
-                self._moves = legal_moves(self.turn(), self._options[self.seat])
-        return list(self._moves)
+                moves = []
+            self._moves = moves
+        return list(moves)
 
     def apply(self, move: Move) -> None:
         self._moves = None
@@ -144,17 +170,17 @@ class BurracoHand(HandState[Move]):
             counts[code] += 1
             options.changed(code)
 
-    def _remove(self, cards: Sequence[Card]) -> list[int]:
+    def _remove(self, codes: Sequence[int]) -> list[int]:
         """Take one physical copy of each card out of the hand (the lowest numbered)."""
         hand = self.hands[self.seat]
         counts = self._counts[self.seat]
+        options = self._options[self.seat]
         taken = []
-        for card in cards:
-            code = code_of(card)
-            copy = min(i for i in hand if CODE_OF_ID[i] == code)
+        for code in codes:
+            copy = next(i for i in IDS_OF_CODE[code] if i in hand)
             hand.remove(copy)
             counts[code] -= 1
-            self._options[self.seat].changed(code)
+            options.changed(code)
             taken.append(copy)
         return taken
 
@@ -164,12 +190,12 @@ class BurracoHand(HandState[Move]):
 
     def _meld(self, move: NewMeld | Extend, side: int) -> None:
         melds = self.melds[side]
-        used = used_cards(move, [meld for meld, _ in melds])
-        ids = tuple(self._remove(used))
+        ids = tuple(self._remove(used_codes(move, self._side_melds(side))))
         if isinstance(move, NewMeld):
             melds.append((move.meld, ids))
         else:
             melds[move.index] = (move.meld, melds[move.index][1] + ids)
+        self._layouts[side] = None
         if not self.hands[self.seat]:  # pozzetto in diretta: taken at once, the turn goes on
             self._take_pozzetto(side)
             self._start_playing(None)
@@ -181,7 +207,7 @@ class BurracoHand(HandState[Move]):
         self.pozzetti[side] = None
 
     def _discard(self, move: Discard, side: int) -> None:
-        self.pile.extend(self._remove([move.card]))
+        self.pile.extend(self._remove([code_of(move.card)]))
         self.taken = None
         if not self.hands[self.seat]:
             if self.pozzetti[side] is not None:  # pozzetto con scarto: the turn ends
@@ -239,6 +265,7 @@ class BurracoHand(HandState[Move]):
         copy._counts = [list(counts) for counts in self._counts]
         copy._moves = self._moves
         copy._options = [HandOptions() for _ in self.hands]
+        copy._layouts = [None] * len(self.melds)
         return copy
 
     def move_text(self, move: Move) -> str:

@@ -18,7 +18,7 @@ and a view always list the same moves in the same order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import islice
 from operator import itemgetter
 from typing import Any, TypeVar
@@ -69,10 +69,9 @@ def _remember(memo: dict[Key, T], key: Key, found: T) -> T:
 # -- new melds ------------------------------------------------------------------------------
 
 _NEW: dict[Plan, Option] = {}  # every plan met so far -> its option (plans are few)
-_SUITS: dict[Key, list[Option]] = {}  # (suit, wilds, its capped counts) -> its runs
+_SUITS: dict[Key, list[Option]] = {}  # (suit, wilds, its Aces, its 2s, its cards) -> runs
+_AT_MOST_ONE = bytes([0, 1, 1, *range(3, 256)])  # a count of 2 (the most there is) reads 1
 _RANKS: dict[Key, list[Option]] = {}  # (rank, wilds, its 4 counts) -> its sets
-# copies a run may take: Aces and its own 2 twice (both ends; natural and wild), else once
-_RUN_CAPS = (2, 2, *([1] * 11))
 
 
 def new_option(plan: Plan) -> Option:
@@ -91,7 +90,8 @@ def suit_runs(counts: Sequence[int], suit: int, wilds: tuple[int, ...]) -> list[
     own = counts[start : start + 13]
     if sum(own) < 2:
         return []
-    key = (suit, wilds, *map(min, own, _RUN_CAPS))
+    # a run takes one copy of a card (its Aces and its own 2: two): cap the others at one
+    key = (suit, wilds, own[0], own[1], bytes(own).translate(_AT_MOST_ONE))
     found = _SUITS.get(key)
     if found is None:
         found = _remember(_SUITS, key, [new_option(p) for p in new_runs(counts, suit, wilds)])
@@ -199,6 +199,21 @@ def _looks(plan: Plan) -> Looks:
     return found
 
 
+# A hand's groups: the runs of each suit (0-3), the sets of each rank (4 + rank); listed
+# in this order, they list the new melds runs suit by suit, then sets rank by rank.
+GROUPS = 18
+ALL_GROUPS = (0, 1, 2, 3, *(4 + rank for rank in SET_RANKS))
+# the groups a card touches: its suit's runs and its rank's sets (none for the joker, which
+# matters only as a wild held: a change in the wilds held touches every group)
+GROUPS_OF_CODE = (*((code // 13, 5 + code % 13) for code in range(52)), ())
+
+
+def group_options(counts: Sequence[int], group: int, wilds: tuple[int, ...]) -> list[Option]:
+    if group < 4:
+        return suit_runs(counts, group, wilds)
+    return rank_sets(counts, group - 4, wilds) if group != 6 else []  # 6: no sets of 2s
+
+
 class HandOptions:
     """One hand's meld options, refreshed only where the hand has changed since.
 
@@ -208,15 +223,29 @@ class HandOptions:
     group functions as a fresh computation, so both always agree.
     """
 
-    __slots__ = ("_dirty", "_extensions", "_new", "_runs", "_sets", "_table", "_wilds")
+    __slots__ = (
+        "_burraco",
+        "_by_group",
+        "_dirty",
+        "_extensions",
+        "_groups",
+        "_melds",
+        "_new",
+        "_set_ranks",
+        "_table",
+        "_wilds",
+    )
 
     def __init__(self) -> None:
-        self._runs: list[list[Option]] = [[] for _ in range(4)]
-        self._sets: list[list[Option]] = [[] for _ in range(14)]
-        self._table: list[_TableMeld] = []
-        self._dirty: set[int] | None = None  # None: everything
+        self._dirty: set[int] | None = None  # the codes changed since; None: everything
         self._wilds: tuple[int, ...] = ()
+        self._groups: list[list[Option]] = [[] for _ in range(GROUPS)]
         self._new: list[Option] = []
+        self._melds: list[Meld] = []  # the side's melds, as last seen
+        self._table: list[_TableMeld] = []
+        self._by_group: dict[int, list[_TableMeld]] = {}
+        self._set_ranks: set[int] = set()
+        self._burraco = False
         self._extensions: list[Option] = []
 
     def changed(self, code: int) -> None:
@@ -229,50 +258,50 @@ class HandOptions:
         """New melds, extensions, the ranks of the side's sets, whether it has a burraco."""
         dirty = self._dirty
         wilds = held_wilds(counts)
-        everything = dirty is None or wilds != self._wilds
-        self._wilds = wilds
+        touched: Iterable[int]
+        if dirty is None or wilds != self._wilds:
+            self._wilds = wilds
+            touched = ALL_GROUPS
+        else:
+            touched = set()
+            for code in dirty:
+                touched.update(GROUPS_OF_CODE[code])
         self._dirty = set()
-        suits = {0, 1, 2, 3} if everything else {code // 13 for code in dirty or ()}
-        ranks = set(SET_RANKS) if everything else {code % 13 + 1 for code in dirty or ()}
-        renewed = everything
-        for suit in suits:
-            if suit < 4:
-                runs = suit_runs(counts, suit, wilds)
-                renewed = renewed or runs is not self._runs[suit]
-                self._runs[suit] = runs
-        for rank in ranks:
-            if rank != 2:
-                sets = rank_sets(counts, rank, wilds)
-                renewed = renewed or sets is not self._sets[rank]
-                self._sets[rank] = sets
+        groups = self._groups
+        renewed = False
+        for group in touched:
+            found = group_options(counts, group, wilds)
+            if found is not groups[group]:
+                groups[group] = found
+                renewed = True
         if renewed:
-            self._new = []
-            for runs in self._runs:
-                self._new += runs
-            for rank in SET_RANKS:
-                self._new += self._sets[rank]
+            self._new = [option for options in groups for option in options]
+        if touched is ALL_GROUPS or melds != self._melds:  # melds are one value per layout
+            self._lay(melds)
+            touched = ALL_GROUPS
+        renewed = touched is ALL_GROUPS
+        by_group = self._by_group
+        for group in touched:
+            for entry in by_group.get(group, ()):
+                before = entry.options
+                if entry.refresh(counts, wilds) is not before:
+                    renewed = True
+        if renewed:
+            self._extensions = [option for entry in self._table for option in entry.options]
+        return self._new, self._extensions, self._set_ranks, self._burraco
 
+    def _lay(self, melds: Sequence[Meld]) -> None:
+        """Take in the side's melds: keep each one still at its place, read the others."""
         table = self._table
-        renewed = everything or len(table) != len(melds)
         del table[len(melds) :]
-        set_ranks: set[int] = set()
-        has_burraco = False
         for index, meld in enumerate(melds):
             if index == len(table):
                 table.append(_TableMeld(index, meld))
             elif table[index].meld is not meld:
                 table[index] = _TableMeld(index, meld)
-            entry = table[index]
-            group = entry.group
-            if group >= 4:
-                set_ranks.add(group - 4)
-            has_burraco = has_burraco or entry.burraco
-            if entry.seen is None or (group in suits if group < 4 else group - 4 in ranks):
-                before = entry.options
-                if entry.refresh(counts, wilds) is not before:
-                    renewed = True
-        if renewed:
-            self._extensions = []
-            for entry in table:
-                self._extensions += entry.options
-        return self._new, self._extensions, set_ranks, has_burraco
+        self._melds = list(melds)
+        self._by_group = {}
+        for entry in table:
+            self._by_group.setdefault(entry.group, []).append(entry)
+        self._set_ranks = {entry.group - 4 for entry in table if entry.group >= 4}
+        self._burraco = any(entry.burraco for entry in table)

@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import Literal
 
 from circolo.cards import Card
-from circolo.games.burraco.codes import CARD_OF_CODE, CODES, code_of
+from circolo.games.burraco.codes import CARD_OF_CODE, CODES
 from circolo.games.burraco.melds import Meld, is_wild_card
 from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
 from circolo.games.burraco.options import HandOptions, Needs
+from circolo.games.burraco.plans import plan_codes
 
 Phase = Literal["draw", "play", "over"]
 GoOut = Literal["pozzetto_con_scarto", "pozzetto_in_diretta", "close", "illegal"]
@@ -67,16 +69,23 @@ def go_out_by_meld(*, pozzetto_taken: bool) -> GoOut:
     return "illegal" if pozzetto_taken else "pozzetto_in_diretta"
 
 
-def _way_on(counts: Sequence[int], needs: Needs, left: int, turn: Turn, burraco: bool) -> bool:
+def _way_on(
+    counts: Sequence[int],
+    needs: Needs,
+    left: int,
+    pozzetto_taken: bool,
+    taken: int | None,
+    burraco: bool,
+) -> bool:
     """After a meld that leaves ``left`` cards (0 or 1), can the player finish the turn?"""
     if left == 0:
-        return go_out_by_meld(pozzetto_taken=turn.pozzetto_taken) != "illegal"
+        return go_out_by_meld(pozzetto_taken=pozzetto_taken) != "illegal"
     used = dict(needs)
     last = next(code for code in range(CODES) if counts[code] > used.get(code, 0))
-    if not discard_allowed(1, last == turn.taken):
+    if not discard_allowed(1, last == taken):
         return False
     card = CARD_OF_CODE[last]
-    outcome = go_out_by_discard(card, pozzetto_taken=turn.pozzetto_taken, has_burraco=burraco)
+    outcome = go_out_by_discard(card, pozzetto_taken=pozzetto_taken, has_burraco=burraco)
     return outcome != "illegal"
 
 
@@ -91,31 +100,48 @@ def legal_moves(turn: Turn, options: HandOptions | None = None) -> list[Move]:
         return draw_moves(turn.stock, turn.pile)
     if turn.phase != "play":
         return []
-    counts = turn.counts
-    size = turn.size
-    if options is None:
-        options = HandOptions()
-    new, extensions, set_ranks, has_burraco = options.options(counts, turn.melds)
+    return play_moves(
+        turn.counts,
+        turn.size,
+        turn.melds,
+        turn.pozzetto_taken,
+        turn.taken,
+        HandOptions() if options is None else options,
+    )
+
+
+def play_moves(
+    counts: Sequence[int],
+    size: int,
+    melds: Sequence[Meld],
+    pozzetto_taken: bool,
+    taken: int | None,
+    options: HandOptions,
+) -> list[Move]:
+    """Step 2 of a turn (the fields of a ``Turn`` in play): new melds, extensions, discards."""
+    new, extensions, set_ranks, has_burraco = options.options(counts, melds)
     moves: list[Move] = []
     for move, needs, count, rank, burraco in new:
         if rank in set_ranks:
             continue
-        if size - count >= 2 or _way_on(counts, needs, size - count, turn, has_burraco or burraco):
+        left = size - count
+        if left >= 2 or _way_on(counts, needs, left, pozzetto_taken, taken, has_burraco or burraco):
             moves.append(move)
     for move, needs, count, _, burraco in extensions:
-        if size - count >= 2 or _way_on(counts, needs, size - count, turn, has_burraco or burraco):
+        left = size - count
+        if left >= 2 or _way_on(counts, needs, left, pozzetto_taken, taken, has_burraco or burraco):
             moves.append(move)
-    if turn.taken is None and size > 1:  # the usual case: every card may go
-        moves += [DISCARDS[code] for code in range(CODES) if counts[code]]
+    if taken is None and size > 1:  # the usual case: every card may go
+        moves += compress(DISCARDS, counts)
         return moves
     for code in range(CODES):
         held = counts[code]
-        if not held or not discard_allowed(held, code == turn.taken):
+        if not held or not discard_allowed(held, code == taken):
             continue
         if size == 1:
             card = CARD_OF_CODE[code]
             going_out = go_out_by_discard(
-                card, pozzetto_taken=turn.pozzetto_taken, has_burraco=has_burraco
+                card, pozzetto_taken=pozzetto_taken, has_burraco=has_burraco
             )
             if going_out == "illegal":
                 continue
@@ -124,12 +150,15 @@ def legal_moves(turn: Turn, options: HandOptions | None = None) -> list[Move]:
 
 
 def used_cards(move: NewMeld | Extend, melds: Sequence[Meld]) -> list[Card]:
-    """The cards a meld move takes from the hand (counted by code: comparing cards is slow)."""
-    if isinstance(move, NewMeld):
-        return list(move.meld.cards)
-    counts = [0] * CODES
-    for card in move.meld.cards:
-        counts[code_of(card)] += 1
-    for card in melds[move.index].cards:
-        counts[code_of(card)] -= 1
-    return [CARD_OF_CODE[code] for code in range(CODES) for _ in range(counts[code])]
+    """The cards a meld move takes from the hand, by code (comparing cards is slow)."""
+    return [CARD_OF_CODE[code] for code in used_codes(move, melds)]
+
+
+def used_codes(move: NewMeld | Extend, melds: Sequence[Meld]) -> list[int]:
+    """The codes of the cards a meld move takes from the hand, lowest first."""
+    codes = plan_codes(move.meld.plan)
+    if isinstance(move, Extend):
+        for code in plan_codes(melds[move.index].plan):
+            codes.remove(code)
+    codes.sort()
+    return codes
