@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, cast
 
 from circolo.cards import Card, burraco_deck
 from circolo.engine import HandNotOverError, HandScore, HandState, Seat
@@ -147,19 +147,19 @@ class BurracoHand(HandState[Move]):
 
     def apply(self, move: Move) -> None:
         self._moves = None
-        side = self.rules.side_of(self.seat)
-        if isinstance(move, Draw):
+        kind = type(move)  # moves are plain values: their type is the kind of move
+        if kind is Draw:
             self._add([self.stock.pop()])
             self._start_playing(None)
-        elif isinstance(move, Take):
+        elif kind is Take:
             single = DECK[self.pile[0]] if len(self.pile) == 1 else None
             self._add(self.pile)
             self.pile = []
             self._start_playing(single)
-        elif isinstance(move, NewMeld | Extend):
-            self._meld(move, side)
+        elif kind is NewMeld or kind is Extend:
+            self._meld(cast(NewMeld | Extend, move), self.rules.side_of(self.seat))
         else:
-            self._discard(move, side)
+            self._discard(cast(Discard, move), self.rules.side_of(self.seat))
 
     def _add(self, ids: Sequence[int]) -> None:
         self.hands[self.seat].extend(ids)
@@ -177,7 +177,9 @@ class BurracoHand(HandState[Move]):
         options = self._options[self.seat]
         taken = []
         for code in codes:
-            copy = next(i for i in IDS_OF_CODE[code] if i in hand)
+            for copy in IDS_OF_CODE[code]:
+                if copy in hand:
+                    break
             hand.remove(copy)
             counts[code] -= 1
             options.changed(code)

@@ -38,7 +38,6 @@ from circolo.games.burraco.plans import (
     new_runs,
     new_sets,
     plan_codes,
-    plan_size,
 )
 
 Needs = tuple[tuple[int, int], ...]  # (card code, copies) the option takes from the hand
@@ -158,15 +157,12 @@ class _TableMeld:
     def _option(self, plan: Plan) -> Option:
         option = self.made.get(plan)
         if option is None:
-            left = list(self.base)
-            added = []
-            for code in plan_codes(plan):
-                if code in left:
-                    left.remove(code)
-                else:
-                    added.append(code)
-            move = Extend(self.index, meld_of(plan))
-            option = (move, _needs(added), len(added), None, plan_size(plan) >= BURRACO_SIZE)
+            added = plan_codes(plan)
+            for code in self.base:  # the meld's cards are all in the result
+                added.remove(code)
+            meld = meld_of(plan)
+            move = Extend(self.index, meld)
+            option = (move, _needs(added), len(added), None, meld.size >= BURRACO_SIZE)
             self.made[plan] = option
         return option
 
@@ -276,10 +272,10 @@ class HandOptions:
                 renewed = True
         if renewed:
             self._new = [option for options in groups for option in options]
-        if touched is ALL_GROUPS or melds != self._melds:  # melds are one value per layout
-            self._lay(melds)
-            touched = ALL_GROUPS
-        renewed = touched is ALL_GROUPS
+        renewed = melds != self._melds  # melds are one value per layout
+        if renewed:
+            for entry in self._lay(melds):
+                entry.refresh(counts, wilds)
         by_group = self._by_group
         for group in touched:
             for entry in by_group.get(group, ()):
@@ -290,18 +286,24 @@ class HandOptions:
             self._extensions = [option for entry in self._table for option in entry.options]
         return self._new, self._extensions, self._set_ranks, self._burraco
 
-    def _lay(self, melds: Sequence[Meld]) -> None:
-        """Take in the side's melds: keep each one still at its place, read the others."""
+    def _lay(self, melds: Sequence[Meld]) -> list[_TableMeld]:
+        """Take in the side's melds: keep each one still at its place, read the others
+        (which it returns)."""
         table = self._table
         del table[len(melds) :]
+        new = []
         for index, meld in enumerate(melds):
-            if index == len(table):
-                table.append(_TableMeld(index, meld))
-            elif table[index].meld is not meld:
-                table[index] = _TableMeld(index, meld)
+            if index == len(table) or table[index].meld is not meld:
+                entry = _TableMeld(index, meld)
+                new.append(entry)
+                if index == len(table):
+                    table.append(entry)
+                else:
+                    table[index] = entry
         self._melds = list(melds)
         self._by_group = {}
         for entry in table:
             self._by_group.setdefault(entry.group, []).append(entry)
         self._set_ranks = {entry.group - 4 for entry in table if entry.group >= 4}
         self._burraco = any(entry.burraco for entry in table)
+        return new

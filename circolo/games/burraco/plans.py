@@ -66,7 +66,7 @@ class _Wilds:
 
     __slots__ = ("all", "others", "own_twos")
 
-    def __init__(self, wilds: Sequence[int], suit: int, own_twos: int) -> None:
+    def __init__(self, wilds: tuple[int, ...], suit: int, own_twos: int) -> None:
         own = TWO_CODES[suit]
         self.all = tuple(wilds)
         self.others = tuple(code for code in wilds if code != own)
@@ -78,15 +78,27 @@ class _Wilds:
         return self.all
 
 
+_MAY: dict[tuple[tuple[int, ...], int, int], _Wilds] = {}
+
+
+def _wilds(wilds: tuple[int, ...], suit: int, own_twos: int) -> _Wilds:
+    """``_Wilds`` for these wilds, made once (there are a few hundred)."""
+    key = (wilds, suit, own_twos)
+    may = _MAY.get(key)
+    if may is None:
+        may = _MAY[key] = _Wilds(wilds, suit, own_twos)
+    return may
+
+
 # -- new melds ------------------------------------------------------------------------------
 
 
-def new_runs(counts: Sequence[int], suit: int, wilds: Sequence[int]) -> list[Plan]:
+def new_runs(counts: Sequence[int], suit: int, wilds: tuple[int, ...]) -> list[Plan]:
     """Every run of ``suit``: each window of 3+ consecutive positions holding the hand's
     naturals but for one hole at most, without wild, with the one hole filled, or with a
     wild in any one position."""
     row = _row(counts, suit)
-    may = _Wilds(wilds, suit, row[2])
+    may = _wilds(wilds, suit, row[2])
     out: list[Plan] = []
     for low in range(1, HIGH_ACE - 1):
         hole = 0
@@ -112,7 +124,7 @@ def new_runs(counts: Sequence[int], suit: int, wilds: Sequence[int]) -> list[Pla
     return out
 
 
-def new_sets(counts: Sequence[int], rank: int, wilds: Sequence[int]) -> list[Plan]:
+def new_sets(counts: Sequence[int], rank: int, wilds: tuple[int, ...]) -> list[Plan]:
     """Every set of ``rank`` (not 2: in a set every 2 is wild): any 2+ of its naturals
     with a wild, or 3+ without."""
     held = counts[rank - 1 :: 13][:4]
@@ -134,7 +146,7 @@ def new_sets(counts: Sequence[int], rank: int, wilds: Sequence[int]) -> list[Pla
 # -- extensions -----------------------------------------------------------------------------
 
 
-def extensions(plan: Plan, counts: Sequence[int], wilds: Sequence[int]) -> list[Plan]:
+def extensions(plan: Plan, counts: Sequence[int], wilds: tuple[int, ...]) -> list[Plan]:
     """Every result of adding some of the hand's cards to the meld ``plan``, once each."""
     if plan[0] == SET:
         if not wilds or plan[6] >= 0:  # no wild may join: only its naturals
@@ -156,25 +168,7 @@ def extensions(plan: Plan, counts: Sequence[int], wilds: Sequence[int]) -> list[
     return list(dict.fromkeys(out))  # identical 2s can reach one layout two ways
 
 
-def extension_codes(plan: Plan, counts: Sequence[int]) -> list[int]:
-    """The cards whose counts decide the meld's ``extensions`` (with the wilds held): a
-    set's rank; a run's Aces, its own 2, its wild's own card and the places outward from
-    each end up to the second one missing (the walk stops there)."""
-    if plan[0] == SET:
-        return list(range(plan[1] - 1, 52, 13))
-    _, suit, low, high, wild_at, _ = plan
-    codes = POSITION_CODES[suit]
-    found = [codes[1], codes[2], codes[wild_at]] if wild_at else [codes[1], codes[2]]
-    for position, stop, step in ((low - 1, 0, -1), (high + 1, HIGH_ACE + 1, 1)):
-        missing = 0
-        while position != stop and missing < 2:
-            found.append(codes[position])
-            missing += not counts[codes[position]]
-            position += step
-    return found
-
-
-def _extend_set(plan: Plan, counts: Sequence[int], wilds: Sequence[int]) -> list[Plan]:
+def _extend_set(plan: Plan, counts: Sequence[int], wilds: tuple[int, ...]) -> list[Plan]:
     """Any of the hand's cards of the set's rank, and a wild if the set has none."""
     _, rank, *on_table, wild = plan
     held = counts[rank - 1 :: 13][:4]
@@ -205,12 +199,12 @@ def _reach(row: list[int], end: int, step: int) -> Reach:
     return ends
 
 
-def _extend_run(plan: Plan, counts: Sequence[int], wilds: Sequence[int], out: list[Plan]) -> None:
+def _extend_run(plan: Plan, counts: Sequence[int], wilds: tuple[int, ...], out: list[Plan]) -> None:
     """Grow the run at its ends with the hand's naturals (and one new wild if it has none);
     or let the natural card replace the run's wild, which then goes to either end."""
     suit, low, high = plan[1], plan[2], plan[3]
     row = _row(counts, suit)
-    may = _Wilds(wilds, suit, row[2])
+    may = _wilds(wilds, suit, row[2])
     downs = _reach(row, low, -1)
     ups = _reach(row, high, 1)
     _grow(plan, row, may, downs, ups, out)
