@@ -32,6 +32,7 @@ from circolo.games.burraco.codes import counts_of as counts_of
 from circolo.games.burraco.melds import BURRACO_SIZE, Meld, meld_of, plan_of
 from circolo.games.burraco.moves import Extend, NewMeld
 from circolo.games.burraco.plans import (
+    AT_MOST_ONE,
     SET,
     Plan,
     extensions,
@@ -69,7 +70,6 @@ def _remember(memo: dict[Key, T], key: Key, found: T) -> T:
 
 _NEW: dict[Plan, Option] = {}  # every plan met so far -> its option (plans are few)
 _SUITS: dict[Key, list[Option]] = {}  # (suit, wilds, its Aces, its 2s, its cards) -> runs
-_AT_MOST_ONE = bytes([0, 1, 1, *range(3, 256)])  # a count of 2 (the most there is) reads 1
 _RANKS: dict[Key, list[Option]] = {}  # (rank, wilds, its 4 counts) -> its sets
 
 
@@ -90,7 +90,7 @@ def suit_runs(counts: Sequence[int], suit: int, wilds: tuple[int, ...]) -> list[
     if sum(own) < 2:
         return []
     # a run takes one copy of a card (its Aces and its own 2: two): cap the others at one
-    key = (suit, wilds, own[0], own[1], bytes(own).translate(_AT_MOST_ONE))
+    key = (suit, wilds, own[0], own[1], bytes(own).translate(AT_MOST_ONE))
     found = _SUITS.get(key)
     if found is None:
         found = _remember(_SUITS, key, [new_option(p) for p in new_runs(counts, suit, wilds)])
@@ -199,15 +199,13 @@ def _looks(plan: Plan) -> Looks:
 # in this order, they list the new melds runs suit by suit, then sets rank by rank.
 GROUPS = 18
 ALL_GROUPS = (0, 1, 2, 3, *(4 + rank for rank in SET_RANKS))
-# the groups a card touches: its suit's runs and its rank's sets (none for the joker, which
-# matters only as a wild held: a change in the wilds held touches every group)
-GROUPS_OF_CODE = (*((code // 13, 5 + code % 13) for code in range(52)), ())
-
-
-def group_options(counts: Sequence[int], group: int, wilds: tuple[int, ...]) -> list[Option]:
-    if group < 4:
-        return suit_runs(counts, group, wilds)
-    return rank_sets(counts, group - 4, wilds) if group != 6 else []  # 6: no sets of 2s
+# the groups a card touches: its suit's runs and its rank's sets (a 2 only its suit's runs:
+# every 2 in a set is wild; the joker none: it matters only as a wild held, and a change in
+# the wilds held touches every group)
+GROUPS_OF_CODE = (
+    *(((code // 13, 5 + code % 13) if code % 13 != 1 else (code // 13,)) for code in range(52)),
+    (),
+)
 
 
 class HandOptions:
@@ -266,7 +264,10 @@ class HandOptions:
         groups = self._groups
         renewed = False
         for group in touched:
-            found = group_options(counts, group, wilds)
+            if group < 4:
+                found = suit_runs(counts, group, wilds)
+            else:
+                found = rank_sets(counts, group - 4, wilds)
             if found is not groups[group]:
                 groups[group] = found
                 renewed = True

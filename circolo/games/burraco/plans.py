@@ -97,31 +97,49 @@ def new_runs(counts: Sequence[int], suit: int, wilds: tuple[int, ...]) -> list[P
     """Every run of ``suit``: each window of 3+ consecutive positions holding the hand's
     naturals but for one hole at most, without wild, with the one hole filled, or with a
     wild in any one position."""
-    row = _row(counts, suit)
-    may = _wilds(wilds, suit, row[2])
+    start = 13 * suit
+    own = bytes(counts[start : start + 13])
+    may = _wilds(wilds, suit, own[1])
     out: list[Plan] = []
-    for low in range(1, HIGH_ACE - 1):
-        hole = 0
-        for high in range(low, HIGH_ACE + 1):
-            if row[high] - (high == HIGH_ACE and low == 1) <= 0:  # the low Ace took one
-                if hole:
-                    break
-                hole = high
-            if high - low < MIN_MELD - 1:
-                continue
-            two_in_window = low <= 2 <= high
-            if hole:
-                for wild in may.at(hole, two_in_window and hole != 2):
-                    out.append((RUN, suit, low, high, hole, wild))
-                if low == 1 and high == HIGH_ACE and hole == HIGH_ACE:  # one Ace: either end
-                    for wild in may.at(1, two_in_window):
-                        out.append((RUN, suit, low, high, 1, wild))
-                continue
-            out.append((RUN, suit, low, high, 0, -1))
-            for position in range(low, high + 1):
-                for wild in may.at(position, two_in_window and position != 2):
-                    out.append((RUN, suit, low, high, position, wild))
+    for low, high, hole in _windows(own):
+        two_in_window = low <= 2 <= high
+        if hole:
+            for wild in may.at(hole, two_in_window and hole != 2):
+                out.append((RUN, suit, low, high, hole, wild))
+            if low == 1 and high == HIGH_ACE and hole == HIGH_ACE:  # one Ace: either end
+                for wild in may.at(1, two_in_window):
+                    out.append((RUN, suit, low, high, 1, wild))
+            continue
+        out.append((RUN, suit, low, high, 0, -1))
+        for position in range(low, high + 1):
+            for wild in may.at(position, two_in_window and position != 2):
+                out.append((RUN, suit, low, high, position, wild))
     return out
+
+
+AT_MOST_ONE = bytes([0, *[1] * 255])  # for bytes.translate: a count -> held or not
+_WINDOWS: dict[tuple[bool, bytes], list[tuple[int, int, int]]] = {}  # 16k keys at most
+
+
+def _windows(own: bytes) -> list[tuple[int, int, int]]:
+    """The windows of 3+ positions that a suit's counts (A-K) fill but for one hole at
+    most: (low, high, the hole or 0), low to high, then short to long."""
+    key = (own[0] > 1, own.translate(AT_MOST_ONE))  # only a second Ace counts twice
+    found = _WINDOWS.get(key)
+    if found is None:
+        row = [0, *own, own[0]]
+        found = []
+        for low in range(1, HIGH_ACE - 1):
+            hole = 0
+            for high in range(low, HIGH_ACE + 1):
+                if row[high] - (high == HIGH_ACE and low == 1) <= 0:  # the low Ace took one
+                    if hole:
+                        break
+                    hole = high
+                if high - low >= MIN_MELD - 1:
+                    found.append((low, high, hole))
+        _WINDOWS[key] = found
+    return found
 
 
 def new_sets(counts: Sequence[int], rank: int, wilds: tuple[int, ...]) -> list[Plan]:
@@ -171,7 +189,8 @@ def extensions(plan: Plan, counts: Sequence[int], wilds: tuple[int, ...]) -> lis
 def _extend_set(plan: Plan, counts: Sequence[int], wilds: tuple[int, ...]) -> list[Plan]:
     """Any of the hand's cards of the set's rank, and a wild if the set has none."""
     _, rank, *on_table, wild = plan
-    held = counts[rank - 1 :: 13][:4]
+    a = rank - 1
+    held = (counts[a], counts[a + 13], counts[a + 26], counts[a + 39])
     new_wilds = wilds if wild < 0 else ()
     out: list[Plan] = []
     for taken in product(*(range(n + 1) for n in held)):
