@@ -38,23 +38,15 @@ from circolo.games.burraco.plans import (
     extensions,
     new_runs,
     new_sets,
-    plan_codes,
 )
 
-Needs = tuple[tuple[int, int], ...]  # (card code, copies) the option takes from the hand
-# The move, the cards it takes, how many, the rank of a new set (else None), and whether
-# the meld is a burraco once the move is made.
-Option = tuple[NewMeld | Extend, Needs, int, int | None, bool]
+# The move, how many cards it takes from the hand, the rank of a new set (else None), and
+# whether the meld is a burraco once the move is made. (Which cards it takes matters only
+# when it would leave the hand almost empty: ``turn.used_codes`` tells.)
+Option = tuple[NewMeld | Extend, int, int | None, bool]
 Key = tuple[Any, ...]
 MEMO_LIMIT = 50_000
 T = TypeVar("T")
-
-
-def _needs(codes: Sequence[int]) -> Needs:
-    needs: dict[int, int] = {}
-    for code in codes:
-        needs[code] = needs.get(code, 0) + 1
-    return tuple(needs.items())
 
 
 def _remember(memo: dict[Key, T], key: Key, found: T) -> T:
@@ -76,10 +68,9 @@ _RANKS: dict[Key, list[Option]] = {}  # (rank, wilds, its 4 counts) -> its sets
 def new_option(plan: Plan) -> Option:
     option = _NEW.get(plan)
     if option is None:
-        codes = plan_codes(plan)
+        meld = meld_of(plan)
         rank = plan[1] if plan[0] == SET else None
-        move = NewMeld(meld_of(plan))
-        option = _NEW[plan] = (move, _needs(codes), len(codes), rank, len(codes) >= BURRACO_SIZE)
+        option = _NEW[plan] = (NewMeld(meld), meld.size, rank, meld.size >= BURRACO_SIZE)
     return option
 
 
@@ -117,7 +108,6 @@ class _TableMeld:
     """One meld of the side, as a hand sees it: what may join it, and the options."""
 
     __slots__ = (
-        "base",
         "burraco",
         "by_look",
         "group",
@@ -128,6 +118,7 @@ class _TableMeld:
         "options",
         "plan",
         "seen",
+        "size",
         "takes_wild",
     )
 
@@ -135,8 +126,9 @@ class _TableMeld:
         self.index = index
         self.meld = meld
         self.plan = plan = plan_of(meld)
-        self.group, self.base, self.look, self.takes_wild = _looks(plan)
-        self.burraco = len(self.base) >= BURRACO_SIZE
+        self.group, self.look, self.takes_wild = _looks(plan)
+        self.size = meld.size
+        self.burraco = meld.size >= BURRACO_SIZE
         self.seen: Key | None = None
         self.by_look: dict[Key, list[Option]] = {}
         self.made: dict[Plan, Option] = {}  # result plan -> its option
@@ -157,17 +149,14 @@ class _TableMeld:
     def _option(self, plan: Plan) -> Option:
         option = self.made.get(plan)
         if option is None:
-            added = plan_codes(plan)
-            for code in self.base:  # the meld's cards are all in the result
-                added.remove(code)
             meld = meld_of(plan)
-            move = Extend(self.index, meld)
-            option = (move, _needs(added), len(added), None, meld.size >= BURRACO_SIZE)
+            size = meld.size
+            option = (Extend(self.index, meld), size - self.size, None, size >= BURRACO_SIZE)
             self.made[plan] = option
         return option
 
 
-Looks = tuple[int, list[int], Any, bool]
+Looks = tuple[int, Any, bool]
 _LOOKS: dict[Plan, Looks] = {}
 
 
@@ -191,7 +180,7 @@ def _looks(plan: Plan) -> Looks:
             codes = [13 * suit + p - 1 for p in range(1, 14) if p not in inside]
             takes_wild = not wild_at or wild == TWO_CODES[suit]
         # 2+ codes, so the itemgetter gives a tuple
-        found = _LOOKS[plan] = (group, plan_codes(plan), itemgetter(*codes), takes_wild)
+        found = _LOOKS[plan] = (group, itemgetter(*codes), takes_wild)
     return found
 
 

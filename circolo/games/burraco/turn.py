@@ -26,7 +26,7 @@ from circolo.cards import Card
 from circolo.games.burraco.codes import CARD_OF_CODE, CODES
 from circolo.games.burraco.melds import Meld, is_wild_card
 from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
-from circolo.games.burraco.options import HandOptions, Needs
+from circolo.games.burraco.options import HandOptions
 from circolo.games.burraco.plans import plan_codes
 
 Phase = Literal["draw", "play", "over"]
@@ -71,7 +71,8 @@ def go_out_by_meld(*, pozzetto_taken: bool) -> GoOut:
 
 def _way_on(
     counts: Sequence[int],
-    needs: Needs,
+    move: NewMeld | Extend,
+    melds: Sequence[Meld],
     left: int,
     pozzetto_taken: bool,
     taken: int | None,
@@ -80,8 +81,10 @@ def _way_on(
     """After a meld that leaves ``left`` cards (0 or 1), can the player finish the turn?"""
     if left == 0:
         return go_out_by_meld(pozzetto_taken=pozzetto_taken) != "illegal"
-    used = dict(needs)
-    last = next(code for code in range(CODES) if counts[code] > used.get(code, 0))
+    rest = list(counts)
+    for code in used_codes(move, melds):
+        rest[code] -= 1
+    last = next(code for code in range(CODES) if rest[code])
     if not discard_allowed(1, last == taken):
         return False
     card = CARD_OF_CODE[last]
@@ -121,15 +124,19 @@ def play_moves(
     """Step 2 of a turn (the fields of a ``Turn`` in play): new melds, extensions, discards."""
     new, extensions, set_ranks, has_burraco = options.options(counts, melds)
     moves: list[Move] = []
-    for move, needs, count, rank, burraco in new:
+    for move, count, rank, burraco in new:
         if rank in set_ranks:
             continue
         left = size - count
-        if left >= 2 or _way_on(counts, needs, left, pozzetto_taken, taken, has_burraco or burraco):
+        if left >= 2 or _way_on(
+            counts, move, melds, left, pozzetto_taken, taken, has_burraco or burraco
+        ):
             moves.append(move)
-    for move, needs, count, _, burraco in extensions:
+    for move, count, _, burraco in extensions:
         left = size - count
-        if left >= 2 or _way_on(counts, needs, left, pozzetto_taken, taken, has_burraco or burraco):
+        if left >= 2 or _way_on(
+            counts, move, melds, left, pozzetto_taken, taken, has_burraco or burraco
+        ):
             moves.append(move)
     if taken is None and size > 1:  # the usual case: every card may go
         moves += compress(DISCARDS, counts)
