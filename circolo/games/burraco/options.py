@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from circolo.games.burraco.codes import CARD_OF_CODE as CARD_OF_CODE
 from circolo.games.burraco.codes import CODE_OF_CARD as CODE_OF_CARD
 from circolo.games.burraco.codes import CODES as CODES
-from circolo.games.burraco.codes import SET_RANKS, TWO_CODES, held_wilds
+from circolo.games.burraco.codes import POSITION_CODES, SET_RANKS, TWO_CODES, held_wilds
 from circolo.games.burraco.codes import code_of as code_of
 from circolo.games.burraco.codes import counts_of as counts_of
 from circolo.games.burraco.melds import BURRACO_SIZE, Meld, meld_of, plan_of
@@ -111,10 +111,12 @@ class _TableMeld:
         "burraco",
         "by_look",
         "group",
+        "has_wild",
         "index",
         "look",
         "made",
         "meld",
+        "near",
         "options",
         "plan",
         "seen",
@@ -126,7 +128,8 @@ class _TableMeld:
         self.index = index
         self.meld = meld
         self.plan = plan = plan_of(meld)
-        self.group, self.look, self.takes_wild = _looks(plan)
+        self.group, self.look, self.takes_wild, self.near = _looks(plan)
+        self.has_wild = meld.wild_index is not None
         self.size = meld.size
         self.burraco = meld.size >= BURRACO_SIZE
         self.seen: Key | None = None
@@ -135,6 +138,14 @@ class _TableMeld:
         self.options: list[Option] = []
 
     def refresh(self, counts: Sequence[int], wilds: tuple[int, ...]) -> list[Option]:
+        if self.has_wild or not wilds:  # no wild may join, so nothing without a card near
+            for code in self.near:
+                if counts[code]:
+                    break
+            else:
+                self.seen = None
+                self.options = _NONE
+                return _NONE
         seen: Key = (self.look(counts), wilds if self.takes_wild else ())
         if seen == self.seen:
             return self.options
@@ -156,14 +167,17 @@ class _TableMeld:
         return option
 
 
-Looks = tuple[int, Any, bool]
+_NONE: list[Option] = []  # no option (shared: never changed)
+Looks = tuple[int, Any, bool, tuple[int, ...]]
 _LOOKS: dict[Plan, Looks] = {}
 
 
 def _looks(plan: Plan) -> Looks:
-    """A table meld's group (a run's suit 0-3, 4 + a set's rank), its cards, how to read
-    the counts of the cards that could join it, and whether the wilds held matter: only
-    to a meld without wild, or to a run whose own 2 may go down to position 2."""
+    """A table meld's group (a run's suit 0-3, 4 + a set's rank); how to read the counts
+    of the cards that could join it; whether the wilds held matter (only to a meld without
+    wild, or to a run whose own 2 may go down to position 2); and the cards of which one
+    must be held for any extension without a new wild (a set's rank; a run's places next
+    to its ends and its wild's own card)."""
     found = _LOOKS.get(plan)
     if found is None:
         if plan[0] == SET:
@@ -171,6 +185,7 @@ def _looks(plan: Plan) -> Looks:
             group = 4 + rank
             codes = list(range(rank - 1, 52, 13))
             takes_wild = plan[6] < 0
+            near = tuple(codes)
         else:
             _, suit, low, high, wild_at, wild = plan
             group = suit
@@ -179,8 +194,10 @@ def _looks(plan: Plan) -> Looks:
             inside = set(range(low, high + 1)) - {wild_at, 1, 2, 14}
             codes = [13 * suit + p - 1 for p in range(1, 14) if p not in inside]
             takes_wild = not wild_at or wild == TWO_CODES[suit]
+            positions = POSITION_CODES[suit]
+            near = tuple(positions[p] for p in (low - 1, high + 1, wild_at) if 0 < p <= 14)
         # 2+ codes, so the itemgetter gives a tuple
-        found = _LOOKS[plan] = (group, itemgetter(*codes), takes_wild)
+        found = _LOOKS[plan] = (group, itemgetter(*codes), takes_wild, near)
     return found
 
 

@@ -188,17 +188,21 @@ def extensions(plan: Plan, counts: Sequence[int], wilds: tuple[int, ...]) -> lis
 
 def _extend_set(plan: Plan, counts: Sequence[int], wilds: tuple[int, ...]) -> list[Plan]:
     """Any of the hand's cards of the set's rank, and a wild if the set has none."""
-    _, rank, *on_table, wild = plan
+    _, rank, h, d, c, s, wild = plan
     a = rank - 1
-    held = (counts[a], counts[a + 13], counts[a + 26], counts[a + 39])
+    takes = product(
+        range(counts[a] + 1),
+        range(counts[a + 13] + 1),
+        range(counts[a + 26] + 1),
+        range(counts[a + 39] + 1),
+    )
     new_wilds = wilds if wild < 0 else ()
     out: list[Plan] = []
-    for taken in product(*(range(n + 1) for n in held)):
-        naturals = [a + b for a, b in zip(on_table, taken, strict=True)]
-        if any(taken):
-            out.append((SET, rank, *naturals, wild))
+    for th, td, tc, ts in takes:
+        if th or td or tc or ts:
+            out.append((SET, rank, h + th, d + td, c + tc, s + ts, wild))
         for new_wild in new_wilds:
-            out.append((SET, rank, *naturals, new_wild))
+            out.append((SET, rank, h + th, d + td, c + tc, s + ts, new_wild))
     return out
 
 
