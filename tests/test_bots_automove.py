@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -107,7 +108,7 @@ def test_burraco_auto_turn_draws_from_the_stock_and_discards(players: int) -> No
     for _ in range(120):
         if hand.is_over():
             break
-        view = hand.view(hand.to_move())
+        view: Any = hand.view(hand.to_move())
         move = auto_move("burraco", view, rng)
         assert not isinstance(move, NewMeld | Extend)
         if view.phase == "draw":

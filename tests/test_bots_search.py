@@ -36,7 +36,7 @@ def endgames(game: str, count: int, left: int) -> list[HandState[Any]]:
     while len(found) < count:
         hand = rules.new_hand(rng.getrandbits(32), rng.randrange(2))
         while not hand.is_over():
-            view = hand.view(hand.to_move())
+            view: Any = hand.view(hand.to_move())
             cards = sum(view.hand_sizes)
             stock = view.stock if game == "scopa" else view.stock_size
             if stock == 0 and cards <= left and len(hand.legal_moves()) > 1:
@@ -58,6 +58,7 @@ def test_the_exact_solver_agrees_with_plain_minimax(game: str, module: Any, fina
     minimax ones: the expert plays the rest of the hand perfectly."""
     for hand in endgames(game, 12, 6):
         seat = hand.to_move()
+        assert seat is not None
         side = hand.rules.side_of(seat)
         moves = hand.legal_moves()
         exact = []
@@ -79,11 +80,13 @@ def test_the_exact_solver_agrees_with_plain_minimax(game: str, module: Any, fina
 def test_the_expert_is_exact_once_every_card_is_known() -> None:
     """Scopa 1 v 1 after the last deal: the view alone fixes the opponent's three cards."""
     for hand in endgames("scopa", 5, 6):
-        view = hand.view(hand.to_move())
+        seat = hand.to_move()
+        assert seat is not None
+        view = hand.view(seat)
         assert scopa.is_exact(view)
         bot = make_bot("scopa", "expert", 1, iterations=50)
         move = bot.choose(view)
-        side = hand.rules.side_of(hand.to_move())
+        side = hand.rules.side_of(seat)
         values = scopa.solve(hand, hand.legal_moves(), side)
         assert values[hand.legal_moves().index(move)] == max(values)
 
