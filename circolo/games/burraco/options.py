@@ -60,6 +60,8 @@ def _remember(memo: dict[Key, T], key: Key, found: T) -> T:
 
 # -- new melds ------------------------------------------------------------------------------
 
+_NONE: list[Option] = []  # no option: one shared list (never changed), so that a group
+# without options stays the same list and nothing is rebuilt for it
 _NEW: dict[Plan, Option] = {}  # every plan met so far -> its option (plans are few)
 _SUITS: dict[Key, list[Option]] = {}  # (suit, wilds, its Aces, its 2s, its cards) -> runs
 _RANKS: dict[Key, list[Option]] = {}  # (rank, wilds, its 4 counts) -> its sets
@@ -79,12 +81,13 @@ def suit_runs(counts: Sequence[int], suit: int, wilds: tuple[int, ...]) -> list[
     start = 13 * suit
     own = counts[start : start + 13]
     if sum(own) < 2:
-        return []
+        return _NONE
     # a run takes one copy of a card (its Aces and its own 2: two): cap the others at one
     key = (suit, wilds, own[0], own[1], bytes(own).translate(AT_MOST_ONE))
     found = _SUITS.get(key)
     if found is None:
-        found = _remember(_SUITS, key, [new_option(p) for p in new_runs(counts, suit, wilds)])
+        found = [new_option(p) for p in new_runs(counts, suit, wilds)] or _NONE
+        _remember(_SUITS, key, found)
     return found
 
 
@@ -94,10 +97,11 @@ def rank_sets(counts: Sequence[int], rank: int, wilds: tuple[int, ...]) -> list[
     key = (rank, wilds, counts[a], counts[a + 13], counts[a + 26], counts[a + 39])
     naturals = key[2] + key[3] + key[4] + key[5]
     if naturals < 2 or (naturals == 2 and not wilds):
-        return []
+        return _NONE
     found = _RANKS.get(key)
     if found is None:
-        found = _remember(_RANKS, key, [new_option(p) for p in new_sets(counts, rank, wilds)])
+        found = [new_option(p) for p in new_sets(counts, rank, wilds)] or _NONE
+        _remember(_RANKS, key, found)
     return found
 
 
@@ -135,7 +139,7 @@ class _TableMeld:
         self.seen: Key | None = None
         self.by_look: dict[Key, list[Option]] = {}
         self.made: dict[Plan, Option] = {}  # result plan -> its option
-        self.options: list[Option] = []
+        self.options: list[Option] = _NONE
 
     def refresh(self, counts: Sequence[int], wilds: tuple[int, ...]) -> list[Option]:
         if self.has_wild or not wilds:  # no wild may join, so nothing without a card near
@@ -152,7 +156,7 @@ class _TableMeld:
         self.seen = seen
         options = self.by_look.get(seen)
         if options is None:
-            options = [self._option(p) for p in extensions(self.plan, counts, wilds)]
+            options = [self._option(p) for p in extensions(self.plan, counts, wilds)] or _NONE
             self.by_look[seen] = options
         self.options = options
         return options
@@ -167,7 +171,6 @@ class _TableMeld:
         return option
 
 
-_NONE: list[Option] = []  # no option (shared: never changed)
 Looks = tuple[int, Any, bool, tuple[int, ...]]
 _LOOKS: dict[Plan, Looks] = {}
 
@@ -239,7 +242,7 @@ class HandOptions:
     def __init__(self) -> None:
         self._dirty: set[int] | None = None  # the codes changed since; None: everything
         self._wilds: tuple[int, ...] = ()
-        self._groups: list[list[Option]] = [[] for _ in range(GROUPS)]
+        self._groups: list[list[Option]] = [_NONE] * GROUPS
         self._new: list[Option] = []
         self._melds: list[Meld] = []  # the side's melds, as last seen
         self._table: list[_TableMeld] = []
