@@ -19,9 +19,8 @@ from circolo.cards import Card, Suit, deck40
 from circolo.games.scopa import ScopaHand, ScopaRules
 from tests.test_scopa_reference import (
     RefHand,
-    canonical,
     engine_move_as_ref,
-    ref_apply,
+    follow_with_reference,
     ref_legal,
     ref_score,
 )
@@ -146,12 +145,5 @@ def test_many_hands_conserve_cards_follow_the_reference_and_add_up(seed: int, pl
     rules = ScopaRules(players=players)
     rng = random.Random(seed)
     hand = rules.new_hand(seed, seed % players)
-    ref = RefHand.of(hand)
-    while not hand.is_over():
-        legal = hand.legal_moves()
-        assert {engine_move_as_ref(hand, m) for m in legal} == ref_legal(ref)
-        move = rng.choice(legal)
-        hand.apply(move)
-        ref = ref_apply(ref, engine_move_as_ref(hand, move))
-        assert canonical(RefHand.of(hand)) == canonical(ref), "the reference plays it alike"
+    follow_with_reference(hand, rng)
     check_score(hand)

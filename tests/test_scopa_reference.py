@@ -248,20 +248,27 @@ def write_golden() -> None:
 # -- the engine against the reference ---------------------------------------------------
 
 
+def follow_with_reference(hand: ScopaHand, rng: random.Random) -> RefHand:
+    """Play ``hand`` to its end with random moves, the reference alongside: legal moves
+    and every transition agree; the reference's final hand is returned."""
+    ref = RefHand.of(hand)
+    while not hand.is_over():
+        legal = hand.legal_moves()
+        assert {engine_move_as_ref(hand, m) for m in legal} == ref_legal(ref)
+        move = rng.choice(legal)
+        hand.apply(move)
+        ref = ref_apply(ref, engine_move_as_ref(hand, move))
+        assert canonical(RefHand.of(hand)) == canonical(ref), "the reference plays it alike"
+    return ref
+
+
 def test_reference_plays_whole_hands_like_the_engine() -> None:
     """Legal moves, transitions and scores agree move by move over random hands."""
     for number in range(60):
         players = 2 if number % 2 else 4
         rng = random.Random(number)
         hand = ScopaRules(players=players).new_hand(rng.getrandbits(63), number % players)
-        ref = RefHand.of(hand)
-        while not hand.is_over():
-            legal = hand.legal_moves()
-            assert {engine_move_as_ref(hand, m) for m in legal} == ref_legal(ref)
-            move = rng.choice(legal)
-            hand.apply(move)
-            ref = ref_apply(ref, engine_move_as_ref(hand, move))
-            assert canonical(RefHand.of(hand)) == canonical(ref)
+        ref = follow_with_reference(hand, rng)
         assert [dict(b) for b in hand.score().breakdown] == ref_score(ref)
 
 
