@@ -8,6 +8,8 @@ A run counts positions 1 (the low Ace) to 14 (the high Ace): ``POSITION_CODES[su
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import compress
+from operator import itemgetter
 
 from circolo.cards import JOKER, Card, Suit
 
@@ -42,4 +44,7 @@ def counts_of(cards: Iterable[Card]) -> list[int]:
 
 def held_wilds(counts: Sequence[int]) -> tuple[int, ...]:
     """The codes of the distinct wilds held: the joker, then the 2s by suit."""
-    return tuple(code for code in WILD_CODES if counts[code])
+    return tuple(compress(WILD_CODES, _wild_counts(counts)))
+
+
+_wild_counts = itemgetter(*WILD_CODES)

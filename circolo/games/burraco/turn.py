@@ -138,21 +138,19 @@ def play_moves(
             counts, move, melds, left, pozzetto_taken, taken, has_burraco or burraco
         ):
             moves.append(move)
-    if taken is None and size > 1:  # the usual case: every card may go
-        moves += compress(DISCARDS, counts)
+    if size > 1:  # every card held may go, but the single card taken from the pile
+        discards = list(compress(DISCARDS, counts))
+        if taken is not None and counts[taken] and not discard_allowed(counts[taken], True):
+            discards.remove(DISCARDS[taken])
+        moves += discards
         return moves
-    for code in range(CODES):
-        held = counts[code]
-        if not held or not discard_allowed(held, code == taken):
+    for code in compress(range(CODES), counts):  # the last card: running out
+        if not discard_allowed(counts[code], code == taken):
             continue
-        if size == 1:
-            card = CARD_OF_CODE[code]
-            going_out = go_out_by_discard(
-                card, pozzetto_taken=pozzetto_taken, has_burraco=has_burraco
-            )
-            if going_out == "illegal":
-                continue
-        moves.append(DISCARDS[code])
+        card = CARD_OF_CODE[code]
+        going_out = go_out_by_discard(card, pozzetto_taken=pozzetto_taken, has_burraco=has_burraco)
+        if going_out != "illegal":
+            moves.append(DISCARDS[code])
     return moves
 
 
