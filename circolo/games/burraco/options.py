@@ -94,10 +94,11 @@ def suit_runs(counts: Sequence[int], suit: int, wilds: tuple[int, ...]) -> list[
 def rank_sets(counts: Sequence[int], rank: int, wilds: tuple[int, ...]) -> list[Option]:
     """Every set of ``rank`` the hand can make (``wilds``: its ``held_wilds``)."""
     a = rank - 1
-    key = (rank, wilds, counts[a], counts[a + 13], counts[a + 26], counts[a + 39])
-    naturals = key[2] + key[3] + key[4] + key[5]
+    hearts, diamonds, clubs, spades = counts[a], counts[a + 13], counts[a + 26], counts[a + 39]
+    naturals = hearts + diamonds + clubs + spades
     if naturals < 2 or (naturals == 2 and not wilds):
         return _NONE
+    key = (rank, wilds, hearts, diamonds, clubs, spades)
     found = _RANKS.get(key)
     if found is None:
         found = [new_option(p) for p in new_sets(counts, rank, wilds)] or _NONE
@@ -229,18 +230,18 @@ class HandOptions:
     __slots__ = (
         "_burraco",
         "_by_group",
-        "_dirty",
         "_extensions",
         "_groups",
         "_melds",
         "_new",
         "_set_ranks",
         "_table",
+        "_touched",
         "_wilds",
     )
 
     def __init__(self) -> None:
-        self._dirty: set[int] | None = None  # the codes changed since; None: everything
+        self._touched: set[int] | None = None  # the groups touched since; None: all
         self._wilds: tuple[int, ...] = ()
         self._groups: list[list[Option]] = [_NONE] * GROUPS
         self._new: list[Option] = []
@@ -252,25 +253,26 @@ class HandOptions:
         self._extensions: list[Option] = []
 
     def changed(self, code: int) -> None:
-        if self._dirty is not None:
-            self._dirty.add(code)
+        """One copy of the card ``code`` came into the hand or left it."""
+        if self._touched is not None:
+            self._touched.update(GROUPS_OF_CODE[code])
 
     def options(
         self, counts: Sequence[int], melds: Sequence[Meld]
     ) -> tuple[list[Option], list[Option], set[int], bool]:
         """New melds, extensions, the ranks of the side's sets, whether it has a burraco."""
-        dirty = self._dirty
+        touched: Iterable[int] | None = self._touched
         wilds = held_wilds(counts)
-        touched: Iterable[int]
-        if dirty is None or wilds != self._wilds:
+        if touched is None or wilds != self._wilds:
             self._wilds = wilds
             touched = ALL_GROUPS
-        else:
-            touched = set()
-            for code in dirty:
-                touched.update(GROUPS_OF_CODE[code])
-        self._dirty = set()
+        self._touched = set()
+        extended = melds != self._melds  # melds are one value per layout
+        if extended:
+            for entry in self._lay(melds):
+                entry.refresh(counts, wilds)
         groups = self._groups
+        by_group = self._by_group
         renewed = False
         for group in touched:
             if group < 4:
@@ -280,19 +282,13 @@ class HandOptions:
             if found is not groups[group]:
                 groups[group] = found
                 renewed = True
-        if renewed:
-            self._new = [option for options in groups for option in options]
-        renewed = melds != self._melds  # melds are one value per layout
-        if renewed:
-            for entry in self._lay(melds):
-                entry.refresh(counts, wilds)
-        by_group = self._by_group
-        for group in touched:
             for entry in by_group.get(group, ()):
                 before = entry.options
                 if entry.refresh(counts, wilds) is not before:
-                    renewed = True
+                    extended = True
         if renewed:
+            self._new = [option for options in groups for option in options]
+        if extended:
             self._extensions = [option for entry in self._table for option in entry.options]
         return self._new, self._extensions, self._set_ranks, self._burraco
 
