@@ -134,6 +134,13 @@ def describe_move(text: str, lang: str, faces: Faces) -> str:
     return " ".join(name(token) for token in text.split())
 
 
+def _category(game: str, name: str, prompt: Prompt) -> str:
+    """A score category's name in the player's language (its code name if untranslated)."""
+    key = f"{game}.category.{name}"
+    text = prompt.t(key)
+    return name if text == key else text
+
+
 def _side_label(side: int | None, rules: Rules, human: Seat, prompt: Prompt) -> str:
     label = str((side or 0) + 1)
     if side == rules.side_of(human):
@@ -145,7 +152,10 @@ def _say_result(hand: HandState[Any], match: Match, prompt: Prompt, human: Seat)
     score = hand.score()
     prompt.say(prompt.t("common.hand_over"))
     for side, (points, breakdown) in enumerate(zip(score.points, score.breakdown, strict=True)):
-        detail = ", ".join(f"{name} {value}" for name, value in breakdown.items())
+        detail = ", ".join(
+            f"{_category(match.rules.game, name, prompt)} {value}"
+            for name, value in breakdown.items()
+        )
         name = _side_label(side, match.rules, human, prompt)
         prompt.say(prompt.t("common.hand_points", side=name, points=points, breakdown=detail))
     prompt.say(prompt.t("common.totals", totals=" – ".join(map(str, match.totals))))
