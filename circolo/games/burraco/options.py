@@ -19,7 +19,7 @@ and a view always list the same moves in the same order.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import islice
+from itertools import chain, islice
 from operator import itemgetter
 from typing import Any, TypeVar
 
@@ -133,8 +133,7 @@ class _TableMeld:
         self.index = index
         self.meld = meld
         self.plan = plan = plan_of(meld)
-        self.group, self.look, self.takes_wild, self.near = _looks(plan)
-        self.has_wild = meld.wild_index is not None
+        self.group, self.look, self.takes_wild, self.near, self.has_wild = _looks(plan)
         self.size = meld.size
         self.burraco = meld.size >= BURRACO_SIZE
         self.seen: Key | None = None
@@ -172,7 +171,7 @@ class _TableMeld:
         return option
 
 
-Looks = tuple[int, Any, bool, tuple[int, ...]]
+Looks = tuple[int, Any, bool, tuple[int, ...], bool]
 _LOOKS: dict[Plan, Looks] = {}
 
 
@@ -181,7 +180,7 @@ def _looks(plan: Plan) -> Looks:
     of the cards that could join it; whether the wilds held matter (only to a meld without
     wild, or to a run whose own 2 may go down to position 2); and the cards of which one
     must be held for any extension without a new wild (a set's rank; a run's places next
-    to its ends and its wild's own card)."""
+    to its ends and its wild's own card); and whether it has a wild."""
     found = _LOOKS.get(plan)
     if found is None:
         if plan[0] == SET:
@@ -190,6 +189,7 @@ def _looks(plan: Plan) -> Looks:
             codes = list(range(rank - 1, 52, 13))
             takes_wild = plan[6] < 0
             near = tuple(codes)
+            has_wild = not takes_wild
         else:
             _, suit, low, high, wild_at, wild = plan
             group = suit
@@ -200,8 +200,9 @@ def _looks(plan: Plan) -> Looks:
             takes_wild = not wild_at or wild == TWO_CODES[suit]
             positions = POSITION_CODES[suit]
             near = tuple(positions[p] for p in (low - 1, high + 1, wild_at) if 0 < p <= 14)
+            has_wild = wild_at > 0
         # 2+ codes, so the itemgetter gives a tuple
-        found = _LOOKS[plan] = (group, itemgetter(*codes), takes_wild, near)
+        found = _LOOKS[plan] = (group, itemgetter(*codes), takes_wild, near, has_wild)
     return found
 
 
@@ -287,7 +288,7 @@ class HandOptions:
                 if entry.refresh(counts, wilds) is not before:
                     extended = True
         if renewed:
-            self._new = [option for options in groups for option in options]
+            self._new = list(chain.from_iterable(groups))
         if extended:
             self._extensions = [option for entry in self._table for option in entry.options]
         return self._new, self._extensions, self._set_ranks, self._burraco
