@@ -93,7 +93,7 @@ class BurracoHand(HandState[Move]):
         return tuple(self._side_melds(side))
 
     def _side_melds(self, side: int) -> list[Meld]:
-        """The side's layouts, kept until the side melds again."""
+        """The side's layouts, kept up to date as the side melds."""
         melds = self._layouts[side]
         if melds is None:
             melds = self._layouts[side] = [meld for meld, _ in self.melds[side]]
@@ -192,12 +192,14 @@ class BurracoHand(HandState[Move]):
 
     def _meld(self, move: NewMeld | Extend, side: int) -> None:
         melds = self.melds[side]
-        ids = tuple(self._remove(used_codes(move, self._side_melds(side))))
+        layouts = self._side_melds(side)
+        ids = tuple(self._remove(used_codes(move, layouts)))
         if isinstance(move, NewMeld):
             melds.append((move.meld, ids))
+            layouts.append(move.meld)
         else:
             melds[move.index] = (move.meld, melds[move.index][1] + ids)
-        self._layouts[side] = None
+            layouts[move.index] = move.meld
         if not self.hands[self.seat]:  # pozzetto in diretta: taken at once, the turn goes on
             self._take_pozzetto(side)
             self._start_playing(None)

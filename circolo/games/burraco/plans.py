@@ -34,15 +34,23 @@ Plan = tuple[int, ...]
 Reach = list[tuple[int, int]]  # (an end, the one hole on the way there or 0)
 
 
-def plan_codes(plan: Plan) -> list[int]:
+def plan_codes(plan: Plan) -> tuple[int, ...]:
     """The codes of the plan's cards (a run low to high; a set by suit, its wild last)."""
-    if plan[0] == RUN:
-        _, suit, low, high, wild_at, wild = plan
-        codes = POSITION_CODES[suit]
-        return [wild if p == wild_at else codes[p] for p in range(low, high + 1)]
-    rank, wild = plan[1], plan[6]
-    naturals = [13 * suit + rank - 1 for suit in range(4) for _ in range(plan[2 + suit])]
-    return naturals if wild < 0 else [*naturals, wild]
+    found = _CODES.get(plan)
+    if found is None:
+        if plan[0] == RUN:
+            _, suit, low, high, wild_at, wild = plan
+            codes = POSITION_CODES[suit]
+            found = tuple(wild if p == wild_at else codes[p] for p in range(low, high + 1))
+        else:
+            rank, wild = plan[1], plan[6]
+            naturals = [13 * suit + rank - 1 for suit in range(4) for _ in range(plan[2 + suit])]
+            found = tuple(naturals if wild < 0 else [*naturals, wild])
+        _CODES[plan] = found
+    return found
+
+
+_CODES: dict[Plan, tuple[int, ...]] = {}  # plans are a few tens of thousands in all
 
 
 def plan_size(plan: Plan) -> int:

@@ -161,7 +161,7 @@ def used_cards(move: NewMeld | Extend, melds: Sequence[Meld]) -> list[Card]:
 
 def used_codes(move: NewMeld | Extend, melds: Sequence[Meld]) -> list[int]:
     """The codes of the cards a meld move takes from the hand, lowest first."""
-    codes = plan_codes(move.meld.plan)
+    codes = list(plan_codes(move.meld.plan))
     if isinstance(move, Extend):
         for code in plan_codes(melds[move.index].plan):
             codes.remove(code)
