@@ -279,7 +279,11 @@ class HandOptions:
             if group < 4:
                 found = suit_runs(counts, group, wilds)
             else:
-                found = rank_sets(counts, group - 4, wilds)
+                a = group - 5  # the code of the rank's hearts
+                if counts[a] + counts[a + 13] + counts[a + 26] + counts[a + 39] < 2:
+                    found = _NONE  # no set: the usual case, settled without a call
+                else:
+                    found = rank_sets(counts, group - 4, wilds)
             if found is not groups[group]:
                 groups[group] = found
                 renewed = True
