@@ -294,7 +294,9 @@ class HandOptions:
         if renewed:
             self._new = list(chain.from_iterable(groups))
         if extended:
-            self._extensions = [option for entry in self._table for option in entry.options]
+            self._extensions = []
+            for entry in self._table:
+                self._extensions += entry.options
         return self._new, self._extensions, self._set_ranks, self._burraco
 
     def _lay(self, melds: Sequence[Meld]) -> list[_TableMeld]:
@@ -312,9 +314,15 @@ class HandOptions:
                 else:
                     table[index] = entry
         self._melds = list(melds)
-        self._by_group = {}
+        by_group: dict[int, list[_TableMeld]] = {}
+        set_ranks: set[int] = set()
+        self._by_group, self._set_ranks = by_group, set_ranks
+        self._burraco = False
         for entry in table:
-            self._by_group.setdefault(entry.group, []).append(entry)
-        self._set_ranks = {entry.group - 4 for entry in table if entry.group >= 4}
-        self._burraco = any(entry.burraco for entry in table)
+            group = entry.group
+            by_group.setdefault(group, []).append(entry)
+            if group >= 4:
+                set_ranks.add(group - 4)
+            if entry.burraco:
+                self._burraco = True
         return new
