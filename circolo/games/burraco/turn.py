@@ -139,10 +139,12 @@ def play_moves(
         ):
             moves.append(move)
     if size > 1:  # every card held may go, but the single card taken from the pile
-        discards = list(compress(DISCARDS, counts))
-        if taken is not None and counts[taken] and not discard_allowed(counts[taken], True):
-            discards.remove(DISCARDS[taken])
-        moves += discards
+        if taken is None or discard_allowed(counts[taken], True):
+            moves += compress(DISCARDS, counts)
+        else:
+            may_go = list(counts)
+            may_go[taken] = 0
+            moves += compress(DISCARDS, may_go)
         return moves
     for code in compress(range(CODES), counts):  # the last card: running out
         if not discard_allowed(counts[code], code == taken):
