@@ -301,28 +301,34 @@ class HandOptions:
 
     def _lay(self, melds: Sequence[Meld]) -> list[_TableMeld]:
         """Take in the side's melds: keep each one still at its place, read the others
-        (which it returns)."""
+        (which it returns). A side's melds only grow: a meld is added, or extended in its
+        place (same suit or rank, still a burraco if it was one), so what is known of the
+        side only grows too; anything else is read again from scratch."""
         table = self._table
-        del table[len(melds) :]
+        if len(melds) < len(table):
+            return self._lay_anew(melds)
+        by_group = self._by_group
         new = []
         for index, meld in enumerate(melds):
-            if index == len(table) or table[index].meld is not meld:
+            if index == len(table):
                 entry = _TableMeld(index, meld)
-                new.append(entry)
-                if index == len(table):
-                    table.append(entry)
-                else:
-                    table[index] = entry
+                table.append(entry)
+            elif table[index].meld is not meld:
+                old = table[index]
+                entry = table[index] = _TableMeld(index, meld)
+                if old.group != entry.group or old.burraco > entry.burraco:
+                    return self._lay_anew(melds)
+                by_group[old.group].remove(old)
+            else:
+                continue
+            new.append(entry)
+            by_group.setdefault(entry.group, []).append(entry)
+            if entry.group >= 4:
+                self._set_ranks.add(entry.group - 4)
+            self._burraco = self._burraco or entry.burraco
         self._melds = list(melds)
-        by_group: dict[int, list[_TableMeld]] = {}
-        set_ranks: set[int] = set()
-        self._by_group, self._set_ranks = by_group, set_ranks
-        self._burraco = False
-        for entry in table:
-            group = entry.group
-            by_group.setdefault(group, []).append(entry)
-            if group >= 4:
-                set_ranks.add(group - 4)
-            if entry.burraco:
-                self._burraco = True
         return new
+
+    def _lay_anew(self, melds: Sequence[Meld]) -> list[_TableMeld]:
+        self._table, self._by_group, self._set_ranks, self._burraco = [], {}, set(), False
+        return self._lay(melds)
