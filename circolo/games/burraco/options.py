@@ -1,19 +1,23 @@
 """The meld moves a hand can make, found group by group and remembered.
 
 A run can only use cards of its suit and wilds, a set only cards of its rank and wilds:
-the new melds of a hand are the runs of each suit plus the sets of each rank, and each
-group depends only on a few card counts and on which wilds the hand holds. ``plans.py``
-finds a group's melds as plans; each plan's option (the move, the cards it takes) is
-built once and shared, and each group's list is kept in a bounded memo (``MEMO_LIMIT``
-entries; a full memo forgets its older half): a drawn card changes one suit and one
-rank, the rest is looked up.
+the new melds of a hand are the runs of each suit plus the sets of each rank (its
+*groups*), and each group depends only on a few card counts and on which wilds the hand
+holds. ``plans.py`` finds a group's melds as plans; each plan's option (its move, how
+many cards it takes) is built once and shared, and each group's list is kept in a
+bounded memo (``MEMO_LIMIT`` entries; a full memo forgets its older half): a drawn card
+changes one suit and one rank, the rest is looked up. A group without options is one
+shared empty list, so that it never looks changed.
 
 A meld on the table likewise only takes cards of its suit (run) or rank (set) and
-wilds: its extensions depend on those counts alone (its ``look``). ``HandOptions`` keeps
-one hand's lists and refreshes only the groups its changed cards touch.
+wilds: its extensions depend on those counts alone (its ``look``), and a meld that no
+wild may join has none while the hand holds no card next to it. ``HandOptions`` keeps one
+hand's lists and refreshes only the groups its changed cards touch, and the side's melds
+as they grow.
 
 Options come group by group, each group in the order ``plans.py`` lists it: the state
-and a view always list the same moves in the same order.
+and a view always list the same moves in the same order. (Python 3.11 gives every
+comprehension a frame of its own: the few-item lists here are built by plain loops.)
 """
 
 from __future__ import annotations
@@ -142,6 +146,7 @@ class _TableMeld:
         self.options: list[Option] = _NONE
 
     def refresh(self, counts: Sequence[int], wilds: tuple[int, ...]) -> list[Option]:
+        """Its options for this hand (``wilds``: the hand's ``held_wilds``)."""
         if self.has_wild or not wilds:  # no wild may join, so nothing without a card near
             for code in self.near:
                 if counts[code]:

@@ -53,17 +53,10 @@ def plan_codes(plan: Plan) -> tuple[int, ...]:
 _CODES: dict[Plan, tuple[int, ...]] = {}  # plans are a few tens of thousands in all
 
 
-def plan_size(plan: Plan) -> int:
-    if plan[0] == RUN:
-        return plan[3] - plan[2] + 1
-    return sum(plan[2:6]) + (plan[6] >= 0)
-
-
 def _row(counts: Sequence[int], suit: int) -> list[int]:
     """The copies held of each run position's natural card (index 0 unused)."""
     start = 13 * suit
-    row = [0, *counts[start : start + 13], counts[start]]
-    return row
+    return [0, *counts[start : start + 13], counts[start]]
 
 
 class _Wilds:
