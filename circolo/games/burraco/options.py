@@ -253,7 +253,7 @@ class HandOptions:
         self._new: list[Option] = []
         self._melds: list[Meld] = []  # the side's melds, as last seen
         self._table: list[_TableMeld] = []
-        self._by_group: dict[int, list[_TableMeld]] = {}
+        self._by_group: list[list[_TableMeld]] = [[] for _ in range(GROUPS)]
         self._set_ranks: set[int] = set()
         self._burraco = False
         self._extensions: list[Option] = []
@@ -292,7 +292,7 @@ class HandOptions:
             if found is not groups[group]:
                 groups[group] = found
                 renewed = True
-            for entry in by_group.get(group, ()):
+            for entry in by_group[group]:
                 before = entry.options
                 if entry.refresh(counts, wilds) is not before:
                     extended = True
@@ -327,7 +327,7 @@ class HandOptions:
             else:
                 continue
             new.append(entry)
-            by_group.setdefault(entry.group, []).append(entry)
+            by_group[entry.group].append(entry)
             if entry.group >= 4:
                 self._set_ranks.add(entry.group - 4)
             self._burraco = self._burraco or entry.burraco
@@ -335,5 +335,6 @@ class HandOptions:
         return new
 
     def _lay_anew(self, melds: Sequence[Meld]) -> list[_TableMeld]:
-        self._table, self._by_group, self._set_ranks, self._burraco = [], {}, set(), False
+        self._table, self._set_ranks, self._burraco = [], set(), False
+        self._by_group = [[] for _ in range(GROUPS)]
         return self._lay(melds)
