@@ -30,7 +30,13 @@ from typing import Any, TypeVar
 from circolo.games.burraco.codes import CARD_OF_CODE as CARD_OF_CODE
 from circolo.games.burraco.codes import CODE_OF_CARD as CODE_OF_CARD
 from circolo.games.burraco.codes import CODES as CODES
-from circolo.games.burraco.codes import POSITION_CODES, SET_RANKS, TWO_CODES, held_wilds
+from circolo.games.burraco.codes import (
+    JOKER_CODE,
+    POSITION_CODES,
+    SET_RANKS,
+    TWO_CODES,
+    held_wilds,
+)
 from circolo.games.burraco.codes import code_of as code_of
 from circolo.games.burraco.codes import counts_of as counts_of
 from circolo.games.burraco.melds import BURRACO_SIZE, Meld, meld_of, plan_of
@@ -148,10 +154,8 @@ class _TableMeld:
     def refresh(self, counts: Sequence[int], wilds: tuple[int, ...]) -> list[Option]:
         """Its options for this hand (``wilds``: the hand's ``held_wilds``)."""
         if self.has_wild or not wilds:  # no wild may join, so nothing without a card near
-            for code in self.near:
-                if counts[code]:
-                    break
-            else:
+            a, b, c, d = self.near
+            if not (counts[a] or counts[b] or counts[c] or counts[d]):
                 self.seen = None
                 self.options = _NONE
                 return _NONE
@@ -176,7 +180,7 @@ class _TableMeld:
         return option
 
 
-Looks = tuple[int, Any, bool, tuple[int, ...], bool]
+Looks = tuple[int, Any, bool, tuple[int, int, int, int], bool]
 _LOOKS: dict[Plan, Looks] = {}
 
 
@@ -193,7 +197,7 @@ def _looks(plan: Plan) -> Looks:
             group = 4 + rank
             codes = list(range(rank - 1, 52, 13))
             takes_wild = plan[6] < 0
-            near = tuple(codes)
+            near = codes
             has_wild = not takes_wild
         else:
             _, suit, low, high, wild_at, wild = plan
@@ -204,11 +208,18 @@ def _looks(plan: Plan) -> Looks:
             codes = [13 * suit + p - 1 for p in range(1, 14) if p not in inside]
             takes_wild = not wild_at or wild == TWO_CODES[suit]
             positions = POSITION_CODES[suit]
-            near = tuple(positions[p] for p in (low - 1, high + 1, wild_at) if 0 < p <= 14)
+            near = [positions[p] for p in (low - 1, high + 1, wild_at) if 0 < p <= 14]
             has_wild = wild_at > 0
         # 2+ codes, so the itemgetter gives a tuple
-        found = _LOOKS[plan] = (group, itemgetter(*codes), takes_wild, near, has_wild)
+        found = _LOOKS[plan] = (group, itemgetter(*codes), takes_wild, _four(near), has_wild)
     return found
+
+
+def _four(codes: list[int]) -> tuple[int, int, int, int]:
+    """Four of these codes, repeated, to be looked at without a loop (none: the joker's,
+    whose count then only ever sends the look further)."""
+    a, b, c, d = (codes * 4 + [JOKER_CODE] * 4)[:4]
+    return (a, b, c, d)
 
 
 # A hand's groups: the runs of each suit (0-3), the sets of each rank (4 + rank); listed
