@@ -28,7 +28,6 @@ bench: .venv/.synced  ## engine and bot benchmarks (not part of make test)
 	$(UV) run --frozen python benchmarks/engines.py
 	$(UV) run --frozen python benchmarks/engines.py --movegen
 	$(UV) run --frozen python benchmarks/bots.py
-	$(UV) run --frozen python benchmarks/bots.py
 
 lock: $(UV)
 	$(UV) lock
