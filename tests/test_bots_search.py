@@ -12,6 +12,7 @@ from circolo.bots.arena import ArenaConfig, format_report, run_arena
 from circolo.bots.endgame import AlphaBeta
 from circolo.engine import HandState
 from circolo.games import make_rules
+from circolo.games.bisca.state import PLAY, BiscaState
 
 
 def minimax(state: HandState[Any], side: int, final: Any) -> float:
@@ -112,3 +113,59 @@ def test_paired_deals_cancel_the_cards() -> None:
     report = run_arena(config)
     assert report["margin_per_game"]["card_points"]["mean"] == 0
     assert report["won"] == report["lost"]
+
+
+def bisca_positions(players: int, count: int, left: int) -> list[BiscaState]:
+    """Bisca positions in play with at most ``left`` cards in the hands and the stock."""
+    rules = make_rules("bisca", {"players": players})
+    rng = random.Random(5)
+    found: list[BiscaState] = []
+    while len(found) < count:
+        hand = rules.new_hand(rng.getrandbits(32), rng.randrange(players))
+        while not hand.is_over():
+            assert isinstance(hand, BiscaState)
+            cards = len(hand.stock_codes()) + sum(len(h) for h in hand.hand_codes())
+            if hand.phase == PLAY and cards <= left and len(hand.legal_moves()) > 1:
+                found.append(hand.clone())
+                break
+            hand.apply(rng.choice(hand.legal_moves()))
+    return found
+
+
+def lines_against_greedy(state: BiscaState, side: int) -> float:
+    """Every line of ours against greedy opponents, without the search's shortcuts."""
+    if state.is_over():
+        return bisca.final_value(state, side)
+    seat = state.to_move()
+    assert seat is not None
+    moves = state.legal_moves()
+    if state.rules.side_of(seat) != side:
+        moves = [bisca.greedy_card(state)]
+    values = []
+    for move in moves:
+        child = state.clone()
+        child.apply(move)
+        values.append(lines_against_greedy(child, side))
+    return max(values)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_bisca_best_line_against_greedy_opponents(players: int) -> None:
+    """Near the end each world is valued by our best cards against the opponents' greedy
+    ones: every line is tried, and it is worth at least playing greedy ourselves and, in
+    1 × 1, at least the minimax value (the opponents' greedy cards are one of their choices)."""
+    for hand in bisca_positions(players, 6, bisca.EXACT_CARDS[players]):
+        seat = hand.to_move()
+        assert seat is not None
+        side = hand.rules.side_of(seat)
+        moves = hand.legal_moves()
+        values = bisca.world_values(hand, moves, side)
+        for move, value in zip(moves, values, strict=True):
+            child = hand.clone()
+            child.apply(move)
+            assert value == lines_against_greedy(child.clone(), side)
+            playout = child.clone()
+            bisca.rollout(playout)
+            assert value >= bisca.final_value(playout, side)
+            if players == 2:
+                assert value >= bisca._alpha_beta(side).value(child)

@@ -8,11 +8,14 @@ counts ``RELO_WEIGHT`` card points.
   is worth kept, and the relo an unseen trump Ace threatens over the trump 7.
 - expert: PIMC over sampled deals. In each world every legal card is played and the
   hand is played out by the greedy choice for every seat (one playout per card, all in
-  the same world); near the end (``EXACT_CARDS``) each world is searched exactly with
-  alpha-beta instead. 1 × 1 once the stock is empty every card is known: the rest of
-  the hand is solved exactly, once. (Measured with the arena, this beat alpha-beta to a
-  two-trick horizon with a static evaluation, playouts after a minimax reply, playouts
-  after our best second card, and worlds weighted by the opponent's card.)
+  the same world); near the end (``EXACT_CARDS``) each world is searched to the end of
+  the hand instead, for our side's best cards against the opponents' greedy ones: they
+  cannot see our cards or the stock, so a minimum over their replies (PIMC's paranoia)
+  would credit them with play they cannot make. 1 × 1 once the stock is empty every
+  card is known to both players: the rest of the hand is solved exactly (minimax),
+  once. (Measured with the arena, this beat alpha-beta to a two-trick horizon with a
+  static evaluation, playouts after a minimax reply, playouts after our best second
+  card, worlds weighted by the opponent's card, and minimax near the end.)
 
 Before the first card: the expert, expecting to be the stronger, chooses copas (every
 win is worth double); greedy chooses sorteio. Both always exchange the trump 2 for the
@@ -137,7 +140,8 @@ def greedy(seed: int | None = None) -> BiscaGreedy:
 # -- the expert ----------------------------------------------------------------------
 
 EXACT_CARDS = {2: 10, 4: 8}
-"""Cards left (hands and stock) from which each world is searched to the end of the hand."""
+"""Cards left (hands and stock) from which each world is searched to the end of the hand
+(our best line against greedy opponents)."""
 
 
 def _counters(state: BiscaState) -> tuple[list[int], list[int], list[list[int]], int]:
@@ -163,6 +167,26 @@ def greedy_card(state: BiscaState) -> int:
     return max(moves, key=lambda c: card_value(c, hand, trick, leader, seat, trump, players, final))
 
 
+def best_line(state: BiscaState, side: Side) -> float:
+    """The value of ``side``'s best cards to the end of the hand against opponents who play
+    their greedy card (``state`` is consumed). Opponents cannot see our cards, so no
+    minimum over their replies; the search forks only at our side's choices."""
+    while state._turn is not None:
+        seat = state._turn
+        if (seat & 1) != side:
+            state.apply(greedy_card(state))
+            continue
+        moves = state.legal_moves()
+        best = -math.inf
+        for move in moves[1:]:
+            child = state.clone()
+            child.apply(move)
+            best = max(best, best_line(child, side))
+        state.apply(moves[0])
+        return max(best, best_line(state, side))
+    return final_value(state, side)
+
+
 def rollout(state: BiscaState) -> None:
     """Play the hand out with the greedy card for every seat, on the fast path."""
     while state._turn is not None:
@@ -170,19 +194,21 @@ def rollout(state: BiscaState) -> None:
 
 
 def world_values(world: HandState[Any], moves: list[int], side: Side) -> list[float]:
-    """Each root card's value in one full state: near the end, alpha-beta to the end of
-    the hand; before, the card then greedy play to the end (a playout per card, all in
-    the same world, so that the cards are compared on the same deal)."""
+    """Each root card's value in one full state, all cards compared on the same deal:
+    near the end, our best line to the end of the hand against the opponents' greedy
+    cards; before, greedy play to the end for every seat (a playout per card)."""
     assert isinstance(world, BiscaState)
     _, _, hands, _ = _counters(world)
-    if len(world._stock) + sum(len(hand) for hand in hands) <= EXACT_CARDS[world.players]:
-        return _alpha_beta(side).move_values(world, moves)
+    near_end = len(world._stock) + sum(len(hand) for hand in hands) <= EXACT_CARDS[world.players]
     values = []
     for move in moves:
         state = world.clone()
         state.apply(move)
-        rollout(state)
-        values.append(final_value(state, side))
+        if near_end:
+            values.append(best_line(state, side))
+        else:
+            rollout(state)
+            values.append(final_value(state, side))
     return values
 
 
