@@ -13,7 +13,9 @@ taken), so the same code plays from a view and inside a sampled state.
   determinized lookahead: in sampled deals, each candidate is followed by the next
   turns played by the greedy policy for every seat, and the resulting positions are
   compared with a static evaluation (melded points, burraco bonuses and progress,
-  cards in hand, the pozzetto). Measured with the arena against discards alone.
+  cards in hand, the pozzetto). Sampling stops as soon as successive elimination has
+  settled the choice (or the budget ends). Measured with the arena against discards
+  alone.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from circolo.bots.budget import Budget
+from circolo.bots.elimination import Race
 from circolo.cards import Card
 from circolo.engine import Side, View
 from circolo.games.burraco.hand import BurracoHand
@@ -228,11 +231,19 @@ def auto_move(view: View[Any]) -> Move:
 
 # -- the expert ----------------------------------------------------------------------
 
-LOOKAHEAD_TURNS = 2
-"""Turns played out by the greedy policy after a candidate discard (the opponent's, then
-the next), before the evaluation."""
+LOOKAHEAD_TURNS = 3
+"""Turns played out by the greedy policy after a candidate, before the evaluation: after a
+draw or take, the rest of ours, the opponent's and our next; after a discard, the
+opponent's, ours and theirs again (measured: 3 beat 2 by 5.5 ± 3.1 points of win rate)."""
 DISCARD_CANDIDATES = 4
 """The discards the expert compares: greedy's best few (the rest are rarely right)."""
+MIN_WORLDS = 16
+"""Worlds sampled before any candidate may leave the race."""
+CONFIDENCE = 2.0
+"""Standard errors of the paired difference that put a candidate out of the race."""
+TOLERANCE = 5.0
+"""Hand points by which a candidate may be better than the leader and still leave: a race
+closer than this is settled as a tie (either choice is good), not run to the deadline."""
 POZZETTO_MISSING = 100.0
 FULL_STOCK = 63
 """The stock after the deal (1 v 1 and 2 v 2 alike: 108 - hands - pozzetti - 1 turned)."""
@@ -274,7 +285,9 @@ class BurracoExpert:
     sampled deals: the next turns are played by the greedy policy for every seat (so a
     card that lets the opponent take the pile and meld shows its cost), and the position
     is evaluated. For discards, greedy's own discard cost (what the card is worth to our
-    future melds, beyond the lookahead) is subtracted.
+    future melds, beyond the lookahead) is subtracted. The candidates race by successive
+    elimination (``Race``): most decisions are clear after a few dozen worlds, so the
+    time goes to the close ones, up to the budget.
     """
 
     name = "expert"
@@ -292,8 +305,7 @@ class BurracoExpert:
         turn = view.turn()
         if view.phase == "draw" and len(moves) == 2:
             draws: list[Move] = [Draw(), Take()]
-            values = self._lookahead(view, draws, side, LOOKAHEAD_TURNS)
-            return draws[max(range(2), key=values.__getitem__)]
+            return draws[self._lookahead(view, draws, [0.0, 0.0], side)]
         discards = [m for m in moves if isinstance(m, Discard)]
         if view.phase != "play" or best_meld(turn, moves)[0] is not None or len(discards) < 2:
             return greedy_step(turn, moves, view.pile, their)
@@ -302,25 +314,28 @@ class BurracoExpert:
             for m in discards
         }
         candidates = sorted(discards, key=costs.__getitem__)[:DISCARD_CANDIDATES]
-        values = self._lookahead(view, list(candidates), side, LOOKAHEAD_TURNS)
-        best = max(range(len(candidates)), key=lambda i: values[i] - costs[candidates[i]])
-        return candidates[best]
+        offsets = [-costs[m] for m in candidates]
+        return candidates[self._lookahead(view, list(candidates), offsets, side)]
 
     def _lookahead(
-        self, view: BurracoView, candidates: list[Move], side: Side, turns: int
-    ) -> list[float]:
+        self, view: BurracoView, candidates: list[Move], offsets: list[float], side: Side
+    ) -> int:
+        """The index of the best candidate: each one's evaluation after the lookahead, plus
+        its offset, in sampled worlds, raced by successive elimination."""
         rng = random.Random(self.seed)
-        totals = [0.0] * len(candidates)
+        race = Race(len(candidates), MIN_WORLDS, CONFIDENCE, TOLERANCE)
         clock = self.budget.start()
-        while clock.more():
+        while not race.settled() and clock.more():
             world = view.sample(rng)
-            for index, move in enumerate(candidates):
+            values = []
+            for index in race.alive:
                 state = world.clone()
-                state.apply(move)
-                playout(state, turns)
-                totals[index] += evaluate(state, side)
-        self.last_worlds = clock.done
-        return [total / clock.done for total in totals]
+                state.apply(candidates[index])
+                playout(state, LOOKAHEAD_TURNS)
+                values.append(evaluate(state, side) + offsets[index])
+            race.add(values)
+        self.last_worlds = race.worlds
+        return race.leader()
 
 
 def expert(budget: Budget, seed: int | None = None) -> BurracoExpert:
