@@ -165,7 +165,25 @@ def test_bisca_best_line_against_greedy_opponents(players: int) -> None:
             child.apply(move)
             assert value == lines_against_greedy(child.clone(), side)
             playout = child.clone()
-            bisca.rollout(playout)
+            while not playout.is_over():
+                playout.apply(bisca.greedy_card(playout))
             assert value >= bisca.final_value(playout, side)
             if players == 2:
                 assert value >= bisca._alpha_beta(side).value(child)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_bisca_playouts_end_with_our_best_line(players: int) -> None:
+    """Far from the end a playout is greedy for every seat down to ``LINE_CARDS`` (1 × 1:
+    the stock empty), then our best line against the greedy opponents (the expert
+    searches the last tricks)."""
+    for hand in bisca_positions(players, 6, 30):
+        seat = hand.to_move()
+        assert seat is not None
+        side = hand.rules.side_of(seat)
+        greedy = hand.clone()
+        while not greedy.is_over() and bisca.cards_left(greedy) > bisca.LINE_CARDS[players]:
+            greedy.apply(bisca.greedy_card(greedy))
+        if players == 2:
+            assert not greedy.stock_codes()
+        assert bisca.playout_value(hand.clone(), side) == lines_against_greedy(greedy, side)

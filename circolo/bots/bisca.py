@@ -6,16 +6,20 @@ counts ``RELO_WEIGHT`` card points.
 - greedy: each legal card one move ahead. The last card of a trick knows the trick's
   result; earlier cards weigh the points they expose, the partner's lead, what a trump
   is worth kept, and the relo an unseen trump Ace threatens over the trump 7.
-- expert: PIMC over sampled deals. In each world every legal card is played and the
-  hand is played out by the greedy choice for every seat (one playout per card, all in
-  the same world); near the end (``EXACT_CARDS``) each world is searched to the end of
-  the hand instead, for our side's best cards against the opponents' greedy ones: they
-  cannot see our cards or the stock, so a minimum over their replies (PIMC's paranoia)
-  would credit them with play they cannot make. 1 × 1 once the stock is empty every
-  card is known to both players: the rest of the hand is solved exactly (minimax),
-  once. (Measured with the arena, this beat alpha-beta to a two-trick horizon with a
-  static evaluation, playouts after a minimax reply, playouts after our best second
-  card, worlds weighted by the opponent's card, and minimax near the end.)
+- expert: PIMC over sampled deals. In each world every legal card is played and valued
+  by a playout in that world (one per card, all in the same world): the greedy choice
+  for every seat, in 1 × 1 until the stock is empty (``LINE_CARDS``), then our side's
+  best cards against the opponents' greedy ones to the end of the hand (``best_line``),
+  as the expert plays the last tricks by search; in 2 × 2 greedy to the end. Near the
+  end (``EXACT_CARDS``) each world is searched with ``best_line`` from the root card.
+  The opponents cannot see our cards or the stock, so a minimum over their replies
+  (PIMC's paranoia) would credit them with play they cannot make. 1 × 1 once the stock
+  is empty every card is known to both players: the rest of the hand is solved exactly
+  (minimax), once. (Measured with the arena, these
+  did worse or no better: alpha-beta to a two-trick horizon with a static evaluation,
+  playouts after a minimax reply, playouts after our best second card, worlds weighted
+  by the opponent's card, minimax near the end, a tuned greedy policy for our side in
+  playouts, and playouts whose leads see the opponent's hand.)
 
 Before the first card: the expert, expecting to be the stronger, chooses copas (every
 win is worth double); greedy chooses sorteio. Both always exchange the trump 2 for the
@@ -143,6 +147,10 @@ EXACT_CARDS = {2: 10, 4: 8}
 """Cards left (hands and stock) from which each world is searched to the end of the hand
 (our best line against greedy opponents)."""
 
+LINE_CARDS = {2: 6, 4: 0}
+"""Cards left from which a playout ends in our best line: 1 × 1 once the stock is empty;
+2 × 2 never (measured worse: a partner who sees every card is too rosy a partner)."""
+
 
 def _counters(state: BiscaState) -> tuple[list[int], list[int], list[list[int]], int]:
     """The engine's running counters (card points, relo, hands, trump): read, never written,
@@ -187,28 +195,31 @@ def best_line(state: BiscaState, side: Side) -> float:
     return final_value(state, side)
 
 
-def rollout(state: BiscaState) -> None:
-    """Play the hand out with the greedy card for every seat, on the fast path."""
-    while state._turn is not None:
+def cards_left(state: BiscaState) -> int:
+    """Cards in the hands and the stock."""
+    return len(state._stock) + sum(len(hand) for hand in state._hands)
+
+
+def playout_value(state: BiscaState, side: Side) -> float:
+    """Greedy play for every seat down to ``LINE_CARDS``, then our best line against the
+    opponents' greedy cards: the expert plays the last tricks by search, not greedily."""
+    line = LINE_CARDS[state.players]
+    while state._turn is not None and cards_left(state) > line:
         state.apply(greedy_card(state))
+    return best_line(state, side)
 
 
 def world_values(world: HandState[Any], moves: list[int], side: Side) -> list[float]:
     """Each root card's value in one full state, all cards compared on the same deal:
     near the end, our best line to the end of the hand against the opponents' greedy
-    cards; before, greedy play to the end for every seat (a playout per card)."""
+    cards; before, a playout per card (``playout_value``)."""
     assert isinstance(world, BiscaState)
-    _, _, hands, _ = _counters(world)
-    near_end = len(world._stock) + sum(len(hand) for hand in hands) <= EXACT_CARDS[world.players]
+    near_end = cards_left(world) <= EXACT_CARDS[world.players]
     values = []
     for move in moves:
         state = world.clone()
         state.apply(move)
-        if near_end:
-            values.append(best_line(state, side))
-        else:
-            rollout(state)
-            values.append(final_value(state, side))
+        values.append(best_line(state, side) if near_end else playout_value(state, side))
     return values
 
 
