@@ -29,7 +29,7 @@ open card: any other trump is stronger than the 2.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from circolo.bots.budget import Budget
@@ -163,16 +163,21 @@ def final_value(state: BiscaState, side: Side) -> float:
     return points[side] - points[1 - side] + RELO_WEIGHT * (relo[side] - relo[1 - side])
 
 
-def greedy_card(state: BiscaState) -> int:
-    """The greedy card of the seat to move, from its own hand and the table."""
-    moves = state.legal_moves()
-    if len(moves) == 1:
-        return moves[0]
+def greedy_key(state: BiscaState) -> Callable[[int], float]:
+    """Greedy's value of each card for the seat to move, from its own hand and the table."""
     seat = state._turn
     assert seat is not None
     hand, trick, leader, trump = state._hands[seat], state._trick, state._leader, state._trump
     players, final = state.players, state.final_trick
-    return max(moves, key=lambda c: card_value(c, hand, trick, leader, seat, trump, players, final))
+    return lambda c: card_value(c, hand, trick, leader, seat, trump, players, final)
+
+
+def greedy_card(state: BiscaState) -> int:
+    """The greedy card of the seat to move."""
+    moves = state.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    return max(moves, key=greedy_key(state))
 
 
 def best_line(state: BiscaState, side: Side) -> float:
@@ -226,13 +231,7 @@ def world_values(world: HandState[Any], moves: list[int], side: Side) -> list[fl
 def _greedy_order(state: HandState[Any], moves: list[int]) -> list[int]:
     """The greedy choice first: alpha-beta prunes far more."""
     assert isinstance(state, BiscaState)
-    seat = state._turn
-    assert seat is not None
-    hand, trick, trump = state._hands[seat], state._trick, state._trump
-    leader, final, players = state._leader, state.final_trick, state.players
-    return sorted(
-        moves, key=lambda c: -card_value(c, hand, trick, leader, seat, trump, players, final)
-    )
+    return sorted(moves, key=greedy_key(state), reverse=True)
 
 
 def _alpha_beta(side: Side) -> AlphaBeta:
