@@ -174,16 +174,17 @@ def test_bisca_best_line_against_greedy_opponents(players: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_bisca_playouts_end_with_our_best_line(players: int) -> None:
-    """Far from the end a playout is greedy for every seat down to ``LINE_CARDS`` (1 × 1:
-    the stock empty), then our best line against the greedy opponents (the expert
-    searches the last tricks)."""
+    """Far from the end a card's value is a playout: in 1 × 1 greedy for both seats until
+    the stock is empty, then our best line against the greedy opponent (the expert searches
+    the last tricks); in 2 × 2 greedy to the end."""
     for hand in bisca_positions(players, 6, 30):
         seat = hand.to_move()
         assert seat is not None
         side = hand.rules.side_of(seat)
-        greedy = hand.clone()
-        while not greedy.is_over() and bisca.cards_left(greedy) > bisca.LINE_CARDS[players]:
-            greedy.apply(bisca.greedy_card(greedy))
-        if players == 2:
-            assert not greedy.stock_codes()
-        assert bisca.playout_value(hand.clone(), side) == lines_against_greedy(greedy, side)
+        moves = hand.legal_moves()
+        for move, value in zip(moves, bisca.world_values(hand, moves, side), strict=True):
+            greedy = hand.clone()
+            greedy.apply(move)
+            while not greedy.is_over() and (players == 4 or greedy.stock_codes()):
+                greedy.apply(bisca.greedy_card(greedy))
+            assert value == lines_against_greedy(greedy, side)

@@ -8,10 +8,11 @@ counts ``RELO_WEIGHT`` card points.
   is worth kept, and the relo an unseen trump Ace threatens over the trump 7.
 - expert: PIMC over sampled deals. In each world every legal card is played and valued
   by a playout in that world (one per card, all in the same world): the greedy choice
-  for every seat, in 1 × 1 until the stock is empty (``LINE_CARDS``), then our side's
-  best cards against the opponents' greedy ones to the end of the hand (``best_line``),
-  as the expert plays the last tricks by search; in 2 × 2 greedy to the end. Near the
-  end (``EXACT_CARDS``) each world is searched with ``best_line`` from the root card.
+  for every seat, in 1 × 1 until the stock is empty, then our side's best cards against
+  the opponents' greedy ones to the end of the hand (``best_line``), as the expert plays
+  the last tricks by search; in 2 × 2 greedy to the end. Near the end (``EXACT_CARDS``)
+  each world is searched with ``best_line`` from the root card. 1 × 1 playouts run in
+  ``circolo.bots.bisca_duel``, about six times faster than through the engine.
   The opponents cannot see our cards or the stock, so a minimum over their replies
   (PIMC's paranoia) would credit them with play they cannot make. 1 × 1 once the stock
   is empty every card is known to both players: the rest of the hand is solved exactly
@@ -30,13 +31,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
+from circolo.bots.bisca_duel import Duel, Ratings
 from circolo.bots.budget import Budget
 from circolo.bots.endgame import AlphaBeta
 from circolo.bots.search import Determinized
 from circolo.engine import HandState, Seat, Side, View
-from circolo.games.bisca.deck import ACE_STRENGTH, HEARTS, POINTS, SEVEN
+from circolo.games.bisca.deck import ACE_STRENGTH, DECK_SIZE, HEARTS, POINTS, SEVEN
 from circolo.games.bisca.moves import COPAS, EXCHANGE, PASS, SORTEIO
 from circolo.games.bisca.state import PLAY, BiscaState
 from circolo.games.bisca.tricks import trick_winner
@@ -147,10 +150,6 @@ EXACT_CARDS = {2: 10, 4: 8}
 """Cards left (hands and stock) from which each world is searched to the end of the hand
 (our best line against greedy opponents)."""
 
-LINE_CARDS = {2: 6, 4: 0}
-"""Cards left from which a playout ends in our best line: 1 × 1 once the stock is empty;
-2 × 2 never (measured worse: a partner who sees every card is too rosy a partner)."""
-
 
 def _counters(state: BiscaState) -> tuple[list[int], list[int], list[list[int]], int]:
     """The engine's running counters (card points, relo, hands, trump): read, never written,
@@ -200,31 +199,48 @@ def best_line(state: BiscaState, side: Side) -> float:
     return final_value(state, side)
 
 
+def greedy_playout(state: BiscaState, side: Side) -> float:
+    """Greedy cards for every seat to the end of the hand (``state`` is consumed)."""
+    while state._turn is not None:
+        state.apply(greedy_card(state))
+    return final_value(state, side)
+
+
 def cards_left(state: BiscaState) -> int:
     """Cards in the hands and the stock."""
     return len(state._stock) + sum(len(hand) for hand in state._hands)
 
 
-def playout_value(state: BiscaState, side: Side) -> float:
-    """Greedy play for every seat down to ``LINE_CARDS``, then our best line against the
-    opponents' greedy cards: the expert plays the last tricks by search, not greedily."""
-    line = LINE_CARDS[state.players]
-    while state._turn is not None and cards_left(state) > line:
-        state.apply(greedy_card(state))
-    return best_line(state, side)
+@cache
+def ratings(trump: int) -> Ratings:
+    """Greedy's ratings as tables, for the fast 1 × 1 playouts."""
+    seven = trump * 10 + SEVEN
+    keep = tuple(keep_value(card, trump) for card in range(DECK_SIZE))
+    lead = tuple(card_value(card, (), (), 0, 0, trump, 2, True) for card in range(DECK_SIZE))
+    seven_lead = lead[seven] - card_value(seven, (), (), 0, 0, trump, 2, False)
+    relo = RELO_WEIGHT * (2 if trump == HEARTS else 1)
+    return Ratings(trump, keep, lead, seven_lead, relo, RELO_WEIGHT)
 
 
 def world_values(world: HandState[Any], moves: list[int], side: Side) -> list[float]:
-    """Each root card's value in one full state, all cards compared on the same deal:
-    near the end, our best line to the end of the hand against the opponents' greedy
-    cards; before, a playout per card (``playout_value``)."""
+    """Each root card's value in one full state, all cards compared on the same deal.
+
+    1 × 1 (``Duel``): greedy for both seats while the stock lasts, then our best line
+    against the opponent's greedy cards; near the end (``EXACT_CARDS``) our best line
+    from the root card on. 2 × 2: near the end our best line (``best_line``), before it
+    a greedy playout: a partner who saw every card would be too rosy a partner.
+    """
     assert isinstance(world, BiscaState)
     near_end = cards_left(world) <= EXACT_CARDS[world.players]
+    duel = Duel(ratings(world._trump), side) if world.players == 2 else None
     values = []
     for move in moves:
         state = world.clone()
         state.apply(move)
-        values.append(best_line(state, side) if near_end else playout_value(state, side))
+        if duel is not None:
+            values.append(duel.value(state, near_end))
+        else:
+            values.append(best_line(state, side) if near_end else greedy_playout(state, side))
     return values
 
 
