@@ -259,9 +259,21 @@ def _alpha_beta(side: Side) -> AlphaBeta:
 
 
 def solve(world: HandState[Any], moves: list[int], side: Side) -> list[float]:
-    """The exact rest of the hand (every card known): only the best card needs its value."""
-    best, value = _alpha_beta(side).best_move(world, moves)
-    return [value if move == best else -math.inf for move in moves]
+    """The exact rest of the hand (every card known): the best cards by minimax, and among
+    equally good ones the card that gains most if the opponent then plays greedy's card
+    (our best line against greedy): never worse, and better against a player who slips."""
+    assert isinstance(world, BiscaState)
+    exact = _alpha_beta(side).move_values(world, moves)
+    duel = Duel(ratings(world._trump), side)
+    values = []
+    for move, value in zip(moves, exact, strict=True):
+        if value < max(exact):
+            values.append(-math.inf)
+            continue
+        child = world.clone()
+        child.apply(move)
+        values.append(duel.value(child, fork_now=True))
+    return values
 
 
 def is_exact(view: View[Any]) -> bool:
