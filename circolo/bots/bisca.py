@@ -12,20 +12,22 @@ counts ``RELO_WEIGHT`` card points.
   the opponents' greedy ones to the end of the hand (``best_line``), as the expert plays
   the last tricks by search; in 2 × 2 greedy to the end. Near the end (``EXACT_CARDS``)
   each world is searched with ``best_line`` from the root card. 1 × 1 playouts run in
-  ``circolo.bots.bisca_duel``, about six times faster than through the engine.
+  ``circolo.bots.bisca_duel``, about four times faster than through the engine.
   The opponents cannot see our cards or the stock, so a minimum over their replies
   (PIMC's paranoia) would credit them with play they cannot make. 1 × 1 once the stock
   is empty every card is known to both players: the rest of the hand is solved exactly
-  (minimax), once. (Measured with the arena, these
-  did worse or no better: alpha-beta to a two-trick horizon with a static evaluation,
+  (minimax), once, ties broken by our best line against greedy. (Measured with the
+  arena, these did worse or no better: alpha-beta to a two-trick horizon with a static evaluation,
   playouts after a minimax reply, playouts after our best second card, worlds weighted
-  by the opponent's card, minimax near the end, a tuned greedy policy for our side in
-  playouts, and playouts whose leads see the opponent's hand.)
+  by the opponent's card or by every recent card of theirs (greedy as the model), minimax
+  near the end, a tuned greedy policy for our side in playouts, playouts whose leads see
+  the opponent's hand, and searching from 6 or 12 cards left instead of 10.)
 
-Before the first card both choose sorteio: the expert choosing copas (every win worth
-double) measured 2.8 card points a hand worse in 1 × 1 and no better in match points, as
-a relo worth two match points pulls its play away from card points. Both always
-exchange the trump 2 for the open card: any other trump is stronger than the 2.
+Before the first card greedy chooses sorteio; the expert sorteio in 1 × 1 and copas (every
+win worth double) in 2 × 2, as measured: in 1 × 1 copas was 2.8 card points a hand worse
+and no better in match points (a relo worth two match points pulls the search away from
+card points); in 2 × 2 the card points were alike and copas gave more match points. Both
+always exchange the trump 2 for the open card: any other trump is stronger than the 2.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from circolo.bots.endgame import AlphaBeta
 from circolo.bots.search import Determinized
 from circolo.engine import HandState, Seat, Side, View
 from circolo.games.bisca.deck import ACE_STRENGTH, DECK_SIZE, HEARTS, POINTS, SEVEN
-from circolo.games.bisca.moves import EXCHANGE, PASS, SORTEIO
+from circolo.games.bisca.moves import COPAS, EXCHANGE, PASS, SORTEIO
 from circolo.games.bisca.state import PLAY, BiscaState
 from circolo.games.bisca.tricks import trick_winner
 from circolo.games.bisca.view import BiscaView
@@ -59,11 +61,11 @@ def keep_value(card: int, trump: int) -> float:
     return TRUMP_KEEP + card % 10
 
 
-def decision(view: BiscaView) -> int:
-    """The moves before the first card: sorteio for the trump, and the exchange."""
+def decision(view: BiscaView, choice: int) -> int:
+    """The moves before the first card: a trump choice, and the exchange."""
     moves = view.legal_moves()
     if SORTEIO in moves:
-        return SORTEIO
+        return choice
     return EXCHANGE if EXCHANGE in moves else PASS
 
 
@@ -135,7 +137,7 @@ class BiscaGreedy:
         assert isinstance(view, BiscaView)
         moves = view.legal_moves()
         if view.phase != PLAY:
-            return decision(view)
+            return decision(view, SORTEIO)
         if len(moves) == 1:
             return moves[0]
         return max(moves, key=lambda card: greedy_value(view, card))
@@ -146,6 +148,9 @@ def greedy(seed: int | None = None) -> BiscaGreedy:
 
 
 # -- the expert ----------------------------------------------------------------------
+
+EXPERT_TRUMP = {2: SORTEIO, 4: COPAS}
+"""The expert's trump choice as the cutter, by players (measured; see the module's text)."""
 
 EXACT_CARDS = {2: 10, 4: 8}
 """Cards left (hands and stock) from which each world is searched to the end of the hand
@@ -287,7 +292,7 @@ class BiscaExpert(Determinized):
     def choose(self, view: View[Any]) -> Any:
         assert isinstance(view, BiscaView)
         if view.phase != PLAY:
-            return decision(view)
+            return decision(view, EXPERT_TRUMP[view.rules.players])
         return super().choose(view)
 
 
