@@ -17,11 +17,12 @@ counts ``RELO_WEIGHT`` card points.
   (PIMC's paranoia) would credit them with play they cannot make. 1 × 1 once the stock
   is empty every card is known to both players: the rest of the hand is solved exactly
   (minimax), once, ties broken by our best line against greedy. (Measured with the
-  arena, these did worse or no better: alpha-beta to a two-trick horizon with a static evaluation,
-  playouts after a minimax reply, playouts after our best second card, worlds weighted
-  by the opponent's card or by every recent card of theirs (greedy as the model), minimax
-  near the end, a tuned greedy policy for our side in playouts, playouts whose leads see
-  the opponent's hand, and searching from 6 or 12 cards left instead of 10.)
+  arena, these did worse or no better: alpha-beta to a two-trick horizon with a static
+  evaluation, playouts after a minimax reply, playouts after our best second card,
+  worlds weighted by the opponent's card or by every recent card of theirs (greedy as
+  the model), minimax near the end, a tuned greedy policy for our side in playouts,
+  playouts whose leads see the opponent's hand, and searching from 6 or 12 cards left
+  instead of 10.)
 
 Before the first card greedy chooses sorteio; the expert sorteio in 1 × 1 and copas (every
 win worth double) in 2 × 2, as measured: in 1 × 1 copas was 2.8 card points a hand worse
