@@ -138,9 +138,7 @@ class Duel:
         ace, seven = self.ace, self.seven
         final = trick == LAST_TRICK
         best, card = -math.inf, -1
-        for c in hand:
-            if c == ace and not (seven_out or final):
-                continue
+        for c in self._legal(hand, False, trick, seven_out):
             value = r.lead[c]
             if c == seven and not final and ace not in hand:
                 value -= r.seven_lead
