@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import doctest
 import hashlib
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import circolo.cards
 from circolo.cards import (
     JOKER,
     Card,
@@ -26,10 +24,6 @@ from circolo.cards import (
 )
 
 ALL_CARDS = sorted(set(burraco_deck()), key=lambda c: c.key)
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(circolo.cards, optionflags=doctest.ELLIPSIS).failed == 0
 
 
 @given(st.lists(st.sampled_from(ALL_CARDS), max_size=20))
