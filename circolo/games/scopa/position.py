@@ -19,12 +19,21 @@ Ten fields separated by single spaces::
 
 A card list is its cards written one after another (``AH7DKS``), ``-`` when empty; sets
 are written by value, then suit. Example: a 1 v 1 hand dealt by seat 0 (seed 7), cut
-by seat 1, where seat 1 (the primo) has laid the Fante of coppe and seat 0 is to play::
+by seat 1, where seat 1 (the primo) has laid the 4 of coppe and seat 0 is to play:
 
-    0 0 3S4D7C/JDJS 2H3H4S7DJH -/- 0/0 -
-    KC7S4C7H5S5H4H6CKHAC6H6S3DKD6DADAS2CQH2DKSAHQC5DQSQD3C2SJC5C 7:0 1:cut20,1:JH
-
-(one line, wrapped here).
+>>> from circolo.games.scopa import ScopaRules
+>>> hand = ScopaRules().new_hand(7, 0)
+>>> hand.play(1, "cut 20").kinds()
+['cut', 'deal', 'dealt', 'dealt']
+>>> hand.play(1, "4H").text
+'4H'
+>>> text = hand.position()
+>>> text.split()[:7]
+['0', '0', '2D4SJC/4D4C', '4H6DQHQSKH', '-/-', '0/0', '-']
+>>> text.split()[8:]
+['7:0', '1:cut20,1:4H']
+>>> read_position(hand.rules, text).position() == text
+True
 """
 
 from __future__ import annotations

@@ -319,7 +319,8 @@ class ScopaHand(HandState[int]):
     def _deal_events(self, table: int) -> list[Event]:
         """A deal just made: public with its number and table cards, then each seat's
         three cards, private to that seat (the others learn the count)."""
-        number = (self.pos - TABLE_SIZE) // (HAND_SIZE * self.players)
+        dealt = CARDS - TABLE_SIZE - (len(self.deck) - self.pos)
+        number = dealt // (HAND_SIZE * self.players)
         events = [Event("deal", {"deal": number, "table": texts(table)})]
         for seat, hand in enumerate(self.hands):
             events.append(

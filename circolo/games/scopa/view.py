@@ -163,6 +163,8 @@ class ScopaView(View[int]):
             hidden -= self.hand_sizes[self.seat]
         if union.bit_count() + hidden != CARDS:
             raise NotationError("the cards of this view do not add up to 40")
+        if self.cutting != (self.turn is not None and not any(self.hand_sizes)):
+            raise NotationError("the cut comes before any card is dealt")
         try:
             read_position(self.rules, self.sample(random.Random(0)).position())
         except NotationError as error:
