@@ -2,7 +2,7 @@
 legal. Test that this fallback is never reached in a full game."
 
 The engine counts every time its legal-move generation needed the fallback
-(``BiscaState.fallbacks``). Over 100,000 random hands per mode the count stays 0, as
+(``BiscaHand.fallbacks``). Over 100,000 random hands per mode the count stays 0, as
 ``test_decided_fallback_is_unreachable_...`` in ``test_bisca_rules`` shows it must.
 ``BISCA_FALLBACK_HANDS`` changes the number of hands.
 """

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from circolo.games.bisca import BiscaRules, BiscaState
+from circolo.games.bisca import BiscaRules, BiscaHand
 from tests.support import perft
 from tests.test_bisca_reference import reference_legal
 
@@ -28,7 +28,7 @@ HAND_STARTS = [(2, 1, 0, 9), (2, 2026, 1, 9), (4, 3, 0, 10), (4, 2026, 2, 10)]
 REFERENCE_DEPTH = 5
 
 
-def reference_perft(state: BiscaState, depth: int) -> int:
+def reference_perft(state: BiscaHand, depth: int) -> int:
     """The same count with the moves of ``reference_legal`` (the mover's view JSON)."""
     if depth == 0 or state.is_over():
         return 1

@@ -9,7 +9,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from circolo.games.bisca import BiscaRules, BiscaState
+from circolo.games.bisca import BiscaRules, BiscaHand
 from circolo.games.bisca.deck import CARDS
 from tests.test_bisca_reference import assert_view_hides, reference_legal
 
@@ -19,11 +19,11 @@ FAST = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthC
 THOROUGH = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def new_hand(players: int, seed: int) -> tuple[BiscaState, random.Random]:
+def new_hand(players: int, seed: int) -> tuple[BiscaHand, random.Random]:
     return BiscaRules(players=players).new_hand(seed, seed % players), random.Random(seed)
 
 
-def all_cards(state: BiscaState) -> list[str]:
+def all_cards(state: BiscaHand) -> list[str]:
     """Every card where it is now: hands, stock, the trick, the finished tricks."""
     view = state.view(None)
     cards = [str(c) for seat in range(state.players) for c in state.hand(seat)]

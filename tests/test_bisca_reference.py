@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from circolo.games.bisca import BiscaState
+from circolo.games.bisca import BiscaHand
 
 CARD = re.compile(r"^[A2-7JQK][HDCS]$")
 
@@ -77,7 +77,7 @@ def public_cards(data: dict[str, Any]) -> set[str]:
     return seen
 
 
-def assert_view_hides(state: BiscaState, seat: int | None) -> None:
+def assert_view_hides(state: BiscaHand, seat: int | None) -> None:
     """The view names only cards its seat has seen: its own hand and the public ones."""
     data = state.view(seat).to_json()
     own = set(data["hand"])

@@ -16,14 +16,14 @@ import pytest
 from circolo.cards import Card
 from circolo.engine import HandNotOverError, IllegalMoveError, NotationError, OptionError
 from circolo.games import make_rules
-from circolo.games.bisca import BiscaRules, BiscaState
+from circolo.games.bisca import BiscaRules, BiscaHand
 from circolo.games.bisca.deck import CARDS, POINTS, STRENGTH_RANKS, parse_card
 from circolo.games.bisca.tricks import legal_cards, restricted_cards, trick_winner
 from circolo.match import Match
 from tests.case_kinds.bisca import final_trick_state, fresh_hand, position
 
 
-def moves(state: BiscaState) -> list[str]:
+def moves(state: BiscaHand) -> list[str]:
     return [state.move_text(m) for m in state.legal_moves()]
 
 
@@ -38,7 +38,7 @@ def table(
     final: bool = False,
     others: dict[int, list[str]] | None = None,
     rules: BiscaRules | None = None,
-) -> BiscaState:
+) -> BiscaHand:
     """The seat after ``trick`` to move, holding ``hand``; tricks finished as the hand
     size requires (2 cards: the stock is empty)."""
     rules = rules or BiscaRules(players=players)
@@ -66,7 +66,7 @@ def table(
 
 def play_trick(
     players: int, trump: str, cards: Sequence[str], *, leader: int = 0, final: bool = False
-) -> BiscaState:
+) -> BiscaHand:
     """A trick played card by card through the checked path, the cards in their players'
     hands beforehand."""
     rules = BiscaRules(players=players)
@@ -80,7 +80,7 @@ def play_trick(
     return state
 
 
-def random_hand(players: int, seed: int, **options: bool) -> BiscaState:
+def random_hand(players: int, seed: int, **options: bool) -> BiscaHand:
     state = BiscaRules(players=players, **options).new_hand(seed, seed % players)
     rng = random.Random(seed)
     while not state.is_over():

@@ -12,7 +12,7 @@ from typing import Any
 
 from circolo.engine import HandScore
 from circolo.games import make_rules
-from circolo.games.bisca import BiscaRules, BiscaState
+from circolo.games.bisca import BiscaRules, BiscaHand
 from circolo.match import Match
 
 SUITS = "HDCS"
@@ -89,7 +89,7 @@ def fresh_hand(
     cutter_hand: Sequence[str],
     turned: str | None,
     others: Mapping[int, Sequence[str]] | None = None,
-) -> BiscaState:
+) -> BiscaHand:
     """A hand before the trump choice (dealer 0) whose deal gives ``cutter_hand`` to the
     cutter (seat 1) and ``others`` to those seats, then turns ``turned`` under sorteio."""
     players = rules.players
@@ -109,11 +109,11 @@ def fresh_hand(
         f"hands={'/'.join('-' * players)} stock={''.join(deck)} tricks=-"
     )
     state = rules.hand_from_position(text)
-    assert isinstance(state, BiscaState)
+    assert isinstance(state, BiscaHand)
     return state
 
 
-def texts(state: BiscaState, moves: Iterable[int]) -> set[str]:
+def texts(state: BiscaHand, moves: Iterable[int]) -> set[str]:
     return {state.move_text(move) for move in moves}
 
 

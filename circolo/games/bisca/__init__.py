@@ -6,7 +6,7 @@ is silent are written where they are implemented and in docs/notation.md ("Bisca
 
 from circolo.games.bisca.moves import COPAS, EXCHANGE, PASS, SORTEIO, Move
 from circolo.games.bisca.rules import BiscaRules
-from circolo.games.bisca.state import BiscaState
+from circolo.games.bisca.state import BiscaHand
 from circolo.games.bisca.view import BiscaView
 
-__all__ = ["COPAS", "EXCHANGE", "PASS", "SORTEIO", "BiscaRules", "BiscaState", "BiscaView", "Move"]
+__all__ = ["COPAS", "EXCHANGE", "PASS", "SORTEIO", "BiscaHand", "BiscaRules", "BiscaView", "Move"]
