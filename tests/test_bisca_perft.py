@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from circolo.games.bisca import BiscaRules, BiscaHand
+from circolo.games.bisca import BiscaHand, BiscaRules
 from tests.support import perft
 from tests.test_bisca_reference import reference_legal
 
@@ -35,7 +35,7 @@ def reference_perft(state: BiscaHand, depth: int) -> int:
     total = 0
     for text in sorted(reference_legal(state.view(state.to_move()).to_json())):
         child = state.clone()
-        child.play(text)
+        child.play(child.to_move(), text)
         total += reference_perft(child, depth - 1)
     return total
 

@@ -37,7 +37,7 @@ def reference_legal(view: dict[str, Any]) -> set[str]:
         size + (seat in played_now) for seat, size in enumerate(view["hand_sizes"])
     ]
     # "Final trick" = the last trick of the hand (each player holds one card).
-    final = view["stock_size"] == 0 and all(size == 1 for size in held_at_trick_start)
+    final = view["stock"] == 0 and all(size == 1 for size in held_at_trick_start)
     last = len(trick) == players - 1
     ace, seven = "A" + trump, "7" + trump
     seven_played = seven in trick or any(seven in t["cards"] for t in view["tricks"])
