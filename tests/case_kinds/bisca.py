@@ -293,7 +293,7 @@ def check_match_end(given: dict[str, Any], expect: dict[str, Any]) -> None:
         if votes is None:
             result = "vote"
         else:
-            result = rules.settle_vote(votes)
+            result = rules.settle(dict(enumerate(votes)))  # one vote per seat, in seat order
             settled = match.decide(result)
             if result == "replay":
                 assert match.totals == expect["score_for_replay"]
