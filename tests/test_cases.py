@@ -2,7 +2,7 @@
 
 Each game's kinds live in ``tests/case_kinds/<game>.py`` as ``KINDS[kind](input, expect)``.
 A kind the runner does not know fails; a game whose engine has not landed yet is skipped
-by name, and only Bisca and Burraco may be.
+by name, and only Bisca may be.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 SHARED_CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
-MAY_BE_PENDING = {"bisca", "burraco"}
+MAY_BE_PENDING = {"bisca"}
 
 Check = Callable[[dict[str, Any], dict[str, Any]], None]
 

@@ -68,7 +68,7 @@ def position_text(state: BurracoHand) -> str:
     lines.append(_line("pile", _cards(state.pile)))
     lines.append(_line("stock", _cards(state.stock)))
     for seat, known in enumerate(state.recall):
-        lines.append(_line(f"recall {seat}", format_cards(CARD_OF_CODE[c] for c in known)))
+        lines.append(_line(f"recall {seat}", format_cards(CARD_OF_CODE[c] for c in sorted(known))))
     return "\n".join(lines)
 
 

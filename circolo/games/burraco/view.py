@@ -177,7 +177,7 @@ def view_of(state: BurracoHand, seat: Seat | None) -> BurracoView:
         pozzetti=tuple(None if p is None else len(p) for p in state.pozzetti),
         taken=state.taken,
         ending=state.ending,
-        recall=tuple(tuple(CARD_OF_CODE[code] for code in known) for known in state.recall),
+        recall=tuple(tuple(CARD_OF_CODE[c] for c in sorted(known)) for known in state.recall),
         history=tuple(state.history()),
     )
 
