@@ -293,9 +293,10 @@ class BurracoHand(HandState[Move]):
             self.apply(move)
             kind = "extend" if isinstance(move, Extend) else "meld"
             events.append(Event(kind, {"seat": seat, "side": side, "meld": index, "cards": used}))
+            # a burraco made, or its kind changed; "type", as "kind" names the event itself
             if move.meld.burraco is not None and move.meld.burraco != before:
                 events.append(
-                    Event("burraco", {"side": side, "meld": index, "kind": move.meld.burraco})
+                    Event("burraco", {"side": side, "meld": index, "type": move.meld.burraco})
                 )
         if pozzetto is not None and self.pozzetti[side] is None:
             events.append(
