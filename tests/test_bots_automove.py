@@ -95,7 +95,7 @@ def test_bisca_auto_move_plays_the_leftmost_legal_card(players: int) -> None:
                 skipped_an_illegal_card += view.hand[0] not in legal
             else:
                 assert hand.move_text(move) in ("sorteio", "pass")
-            hand.play(move)
+            hand.play(view.seat, move)
     assert skipped_an_illegal_card > 0
 
 
