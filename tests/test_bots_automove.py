@@ -37,7 +37,7 @@ def scopa_hand(hand: str, other: str, table: str) -> ScopaHand:
         scope=[0, 0],
         turn=0,
         last_capturer=None,
-        history=[],
+        moves=[],
     )
 
 
@@ -72,7 +72,7 @@ def test_scopa_auto_move_over_random_positions() -> None:
                 best = max(greedy_value(view, m) for m in same_card)
                 assert greedy_value(view, move) == best
                 checked += 1
-            hand.play(move)
+            hand.play(seat, move)
     assert checked > 1000
 
 
