@@ -94,10 +94,9 @@ def terminal_game(game: str) -> TerminalGame:
 
 def default_names(lang: str, players: int, you: Seat | None) -> dict[Seat, str]:
     """ "You" for the viewer; the catalogue's bot names for the other seats."""
-    return {
-        seat: translate(lang, "you") if seat == you else translate(lang, "bot-name", seat=seat)
-        for seat in range(players)
-    }
+    others = [seat for seat in range(players) if seat != you]
+    names = {seat: translate(lang, "bot-name", seat=n) for n, seat in enumerate(others, 1)}
+    return names | ({} if you is None else {you: translate(lang, "you")})
 
 
 def play_match(

@@ -14,7 +14,8 @@ welcome = Circolo — { $game }. You are in seat { $seat }. Type the number of y
 bot-name = { $seat ->
     [1] Bruno
     [2] Carla
-   *[3] Dario
+    [3] Dario
+   *[other] Elena
 }
 bot-label = { $name } (Bot, { $level })
 opponent-one = You play against { $opponent }.

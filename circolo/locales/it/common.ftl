@@ -14,7 +14,8 @@ welcome = Circolo — { $game }. Sei al posto { $seat }. Scrivi il numero della 
 bot-name = { $seat ->
     [1] Bruno
     [2] Carla
-   *[3] Dario
+    [3] Dario
+   *[other] Elena
 }
 bot-label = { $name } (Bot, { $level })
 opponent-one = Giochi contro { $opponent }.

@@ -14,7 +14,8 @@ welcome = Circolo — { $game }. Você está no lugar { $seat }. Digite o númer
 bot-name = { $seat ->
     [1] Bruno
     [2] Carla
-   *[3] Davi
+    [3] Davi
+   *[other] Elena
 }
 bot-label = { $name } (Robô, { $level })
 opponent-one = Você joga contra { $opponent }.
