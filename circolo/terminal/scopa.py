@@ -54,7 +54,7 @@ def render(view: View[Any], lang: str, faces: Faces, names: Names | None = None)
         lines.append(t("hand-sizes", sizes=sizes))
     for side in (0, 1):
         name = translate(lang, "side-name", **side_ref(lang, side, names, v.seat))
-        lines.append(t("pile", name=name, cards=v.piles[side].bit_count(), scope=v.scope[side]))
+        lines.append(t("pile", name=name, captured=v.piles[side].bit_count(), scope=v.scope[side]))
     last = v.last_capture()
     if last is not None and last[1] is not None:
         seat, move = last[0], last[1]

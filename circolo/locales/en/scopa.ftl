@@ -13,9 +13,9 @@ scopa-table = Table: { $cards }
 scopa-table-empty = Table: empty
 scopa-hand = Your hand: { $cards }
 scopa-hand-sizes = Cards in hand: { $sizes }
-scopa-pile = { $name }: { $cards ->
-    [one] { $cards } card captured
-   *[other] { $cards } cards captured
+scopa-pile = { $name }: { $captured ->
+    [one] { $captured } card captured
+   *[other] { $captured } cards captured
 }, { $scope ->
     [one] { $scope } scopa
    *[other] { $scope } scope

@@ -13,9 +13,9 @@ scopa-table = In tavola: { $cards }
 scopa-table-empty = In tavola: nessuna carta
 scopa-hand = In mano: { $cards }
 scopa-hand-sizes = Carte in mano: { $sizes }
-scopa-pile = { $name }: { $cards ->
-    [one] { $cards } carta presa
-   *[other] { $cards } carte prese
+scopa-pile = { $name }: { $captured ->
+    [one] { $captured } carta presa
+   *[other] { $captured } carte prese
 }, { $scope ->
     [one] { $scope } scopa
    *[other] { $scope } scope

@@ -13,10 +13,10 @@ scopa-table = Mesa: { $cards }
 scopa-table-empty = Mesa: vazia
 scopa-hand = Sua mão: { $cards }
 scopa-hand-sizes = Cartas na mão: { $sizes }
-scopa-pile = { $name }: { $cards ->
+scopa-pile = { $name }: { $captured ->
     [0] nenhuma carta capturada
-    [one] { $cards } carta capturada
-   *[other] { $cards } cartas capturadas
+    [one] { $captured } carta capturada
+   *[other] { $captured } cartas capturadas
 }, { $scope ->
     [0] 0 escopas
     [one] { $scope } escopa
