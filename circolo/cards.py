@@ -16,6 +16,7 @@ circolo.cards.CardNotationError: bad card '2C=4H': a card is a rank (A 2-9 T J Q
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
@@ -147,6 +148,69 @@ def burraco_deck() -> tuple[Card, ...]:
     """
     one = tuple(Card.of(rank, suit) for suit in Suit for rank in range(1, 14))
     return one + one + (JOKER,) * 4
+
+
+SEED_BYTES = 32
+SEED_LIMIT = 1 << (8 * SEED_BYTES)
+
+
+def seed_bytes(seed: int) -> bytes:
+    """A hand's seed as the 32 big-endian bytes that the chance stream hashes."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise ValueError("a seed is a whole number from 0 to 2**256 - 1")
+    return seed.to_bytes(SEED_BYTES, "big")
+
+
+def commitment(seed: int) -> str:
+    """The SHA-256 of a seed's bytes, in hex: published before the deal, checked after it."""
+    return hashlib.sha256(seed_bytes(seed)).hexdigest()
+
+
+class Chance:
+    """Every random event of a hand, drawn from its seed (docs/notation.md, "Chance").
+
+    A named stream is the sequence of 64-bit words ``w[k]`` = the first 8 bytes,
+    big-endian, of SHA-256(seed bytes ‖ stream name in UTF-8 ‖ k as 8 big-endian bytes),
+    k = 0, 1, 2, … ``below(n)`` takes the next word and rejects it when it is at or above
+    the largest multiple of n under 2**64, else answers ``word % n``. The same seed gives
+    the same draws on every machine and in every language.
+
+    >>> Chance(1, "deck").shuffled(5)
+    [4, 3, 0, 1, 2]
+    """
+
+    __slots__ = ("_counter", "_prefix")
+
+    def __init__(self, seed: int, stream: str) -> None:
+        self._prefix = seed_bytes(seed) + stream.encode("utf-8")
+        self._counter = 0
+
+    def word(self) -> int:
+        digest = hashlib.sha256(self._prefix + self._counter.to_bytes(8, "big")).digest()
+        self._counter += 1
+        return int.from_bytes(digest[:8], "big")
+
+    def below(self, n: int) -> int:
+        """A uniform whole number from 0 to n - 1."""
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            word = self.word()
+            if word < limit:
+                return word % n
+
+    def shuffled(self, n: int) -> list[int]:
+        """0..n-1 in Fisher–Yates order: for i from n - 1 down to 1, swap i with below(i + 1).
+        Index 0 of the answer is the top of the deck."""
+        order = list(range(n))
+        for i in range(n - 1, 0, -1):
+            j = self.below(i + 1)
+            order[i], order[j] = order[j], order[i]
+        return order
+
+
+def shuffled(seed: int, n: int, stream: str = "deck") -> list[int]:
+    """The deck order of ``n`` cards for ``seed`` (``Chance(seed, stream).shuffled(n)``)."""
+    return Chance(seed, stream).shuffled(n)
 
 
 LANGUAGES = ("it", "pt-BR", "en")

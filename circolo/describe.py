@@ -1,7 +1,7 @@
 """Every event of a move record told in words, in each language.
 
-An event is JSON: ``{"kind": ..., **data}`` (as ``Event.to_json`` gives it) or
-``{"kind": ..., "data": {...}}``; cards are card codes ("7D", a wild laid as "2C=4H").
+An event is JSON: ``{"kind": ..., **data}``, as ``Event.to_json`` gives it (the kinds and
+their data are in docs/notation.md); cards are card codes ("7D", a wild laid as "2C=4H").
 The terminal prints these sentences; the browser's move log and screen-reader
 announcements will use the same messages (``circolo.i18n.export``).
 """
@@ -20,7 +20,16 @@ Names = Mapping[Seat, str]
 # The kinds each game's engine emits, with the common ones (see the engine's Played record).
 KINDS: dict[str, tuple[str, ...]] = {
     "scopa": ("card_played", "capture", "scopa", "deal", "dealt", "void_deal", "sweep", "cut"),
-    "bisca": ("trump_choice", "turned", "exchange", "card_played", "trick_won", "relo", "draw"),
+    "bisca": (
+        "trump_choice",
+        "dealt",
+        "turned",
+        "exchange",
+        "card_played",
+        "trick_won",
+        "relo",
+        "draw",
+    ),
     "burraco": (
         "draw",
         "pile_taken",
@@ -33,12 +42,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     ),
 }
 COMMON_KINDS = ("hand_over", "auto_move")
-BURRACO_KINDS = ("clean", "semi-clean", "dirty")
-
-
-def _data(event: Mapping[str, Any]) -> Mapping[str, Any]:
-    inner = event.get("data")
-    return inner if isinstance(inner, Mapping) else event
 
 
 def seat_ref(seat: Seat, names: Names, you: Seat | None) -> dict[str, str]:
@@ -73,55 +76,48 @@ def describe_event(
 ) -> str:
     """One event in words, as ``you`` (a seat, or None for a spectator) reads it."""
     kind = str(event["kind"])
-    data = _data(event)
-    if kind in BURRACO_KINDS:  # a flat burraco event: its "kind" hid the event's kind
-        data, kind = {**data, "kind": kind}, "burraco"
     params: dict[str, object] = {}
-    if "seat" in data:
-        params.update(seat_ref(int(data["seat"]), names, you))
-    elif "side" in data:
-        params.update(side_ref(lang, int(data["side"]), names, you))
-    if "card" in data:
-        params["card"] = card_name(lang, str(data["card"]), faces, article=True)
-    if "cards" in data:
-        params["cards"] = card_list(lang, data["cards"], faces, article=True)
-        params["count"] = len(data["cards"])
-    if "count" in data:
-        params["count"] = int(data["count"])
+    if "seat" in event:
+        params.update(seat_ref(int(event["seat"]), names, you))
+    elif "side" in event:
+        params.update(side_ref(lang, int(event["side"]), names, you))
+    if "card" in event:
+        params["card"] = card_name(lang, str(event["card"]), faces, article=True)
+    if "cards" in event:
+        params["cards"] = card_list(lang, event["cards"], faces, article=True)
+        params["count"] = len(event["cards"])
+    if "count" in event:
+        params["count"] = int(event["count"])
     if kind == "hand_over":
-        return _hand_over(lang, data, names, you)
+        return _hand_over(lang, event, names, you)
     if kind == "auto_move":
         return translate(lang, "event-auto-move", **params)
     key = f"{game}-event-{kind.replace('_', '-')}"
     if kind == "deal":
-        table = list(data.get("table", []))
+        table = list(event["table"])
         params.update(
-            deal=int(data.get("deal", 1)),
+            deal=int(event["deal"]),
             cards=card_list(lang, table, faces, article=True),
             count=len(table),
         )
     elif kind == "dealt":
-        key += "-cards" if "cards" in data else "-count"
+        key += "-cards" if "cards" in event else "-count"
     elif kind == "pozzetto_taken":
-        key = "burraco-event-pozzetto" + ("-cards" if "cards" in data else "")
-    elif kind == "draw" and "card" in data:
+        key = "burraco-event-pozzetto" + ("-cards" if "cards" in event else "")
+    elif kind == "draw" and "card" in event:
         key += "-card"
     elif kind == "void_deal":
-        kings = data.get("kings", 3)
-        params["kings"] = len(kings) if isinstance(kings, list) else int(kings)
+        params["kings"] = int(event["kings"])
     elif kind == "exchange":
-        params["gave"] = card_name(lang, str(data["gave"]), faces, article=True)
-        params["took"] = card_name(lang, str(data["took"]), faces, article=True)
+        params["gave"] = card_name(lang, str(event["gave"]), faces, article=True)
+        params["took"] = card_name(lang, str(event["took"]), faces, article=True)
     elif kind == "extend":
-        meld = data.get("meld")
-        params["meld"] = meld + 1 if isinstance(meld, int) else "?"
+        params["meld"] = int(event["meld"]) + 1  # the index from 0; the table counts from 1
     elif kind == "burraco":
-        params["kind"] = str(data.get("kind", "dirty"))
-        if "seat" not in data:
-            params.update(side_ref(lang, int(data["side"]), names, you))
+        params["type"] = str(event["type"])  # clean, semi-clean or dirty
     for name in ("at", "points", "choice"):
-        if name in data:
-            params[name] = data[name]
+        if name in event:
+            params[name] = event[name]
     return translate(lang, key, **params)
 
 
@@ -149,7 +145,7 @@ def describe_events(
             event["kind"] == "card_played"
             and following is not None
             and following["kind"] == "capture"
-            and _data(following).get("card") == _data(event).get("card")
+            and following.get("card") == event.get("card")
         ):
             continue
         lines.append(describe_event(lang, game, event, names, faces, you))

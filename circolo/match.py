@@ -6,11 +6,16 @@ keeps the books, so Scopa, Bisca and Burraco matches are played by the same code
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
+from circolo.cards import Chance
 from circolo.engine import EngineError, HandScore, HandState, MatchOutcome, Rules, Seat
+
+
+def first_seat(seed: int, players: int) -> Seat:
+    """The match's first seat, drawn from a seed (the table uses its first hand's seed)."""
+    return Chance(seed, "first seat").below(players)
 
 
 @dataclass(frozen=True)
@@ -21,24 +26,28 @@ class HandRecord:
 
 
 class Match:
-    """A match of one game: deals hands with seeds drawn from the match seed."""
+    """A match of one game. Each hand's seed comes from the caller (a live table draws it
+    from ``secrets`` and commits to it before the deal); simulations let the match draw
+    them from its own ``seed``."""
 
-    def __init__(self, rules: Rules, seed: int, first: Seat | None = None) -> None:
+    def __init__(self, rules: Rules, seed: int = 0, first: Seat | None = None) -> None:
         self.rules = rules
-        self._rng = random.Random(seed)
-        self.first: Seat = self._rng.randrange(rules.players) if first is None else first
+        self._chance = Chance(seed, "hand seeds")
+        self.first: Seat = first_seat(seed, rules.players) if first is None else first
         self.hands: list[HandRecord] = []
         self.totals: list[int] = [0] * rules.sides
         self.outcome = MatchOutcome("continue")
         self._current: tuple[Seat, int] | None = None
 
-    def new_hand(self) -> HandState[Any]:
-        """Deal the next hand; its first seat rotates by one after every recorded hand."""
+    def new_hand(self, seed: int | None = None) -> HandState[Any]:
+        """Deal the next hand from ``seed`` (default: the next of the match's own seeds);
+        its first seat rotates by one after every recorded hand."""
         if self.outcome.status in ("won", "drawn"):
             raise EngineError("the match is over")
         if self.outcome.status == "decision":
             raise EngineError("the players must decide first: " + ", ".join(self.outcome.choices))
-        seed = self._rng.getrandbits(63)
+        if seed is None:
+            seed = self._chance.word()
         self._current = (self.first, seed)
         return self.rules.new_hand(seed, self.first)
 

@@ -55,10 +55,7 @@ def test_a_way_back_after_picking_a_card_with_several_captures() -> None:
 
 def test_a_scopa_is_announced() -> None:
     hand = arranged(["KD 2S", "4C 6C"], "AC 3H 4S 2D", stock=24)
-    before = hand.view(1)
-    move = hand.parse_move("KD x AC 2D 3H 4S")
-    hand.play(move)
-    events = scopa.events(before, hand.view(1), 0, move)
+    events = hand.play(0, "KD x AC 2D 3H 4S").for_seat(1).to_json()["events"]
     names = default_names("it", 2, 1)
     lines = describe_events("it", "scopa", events, names, Faces.FRENCH, 1)
     assert lines[0].startswith("Bruno prende l'Asso di fiori")
@@ -71,11 +68,8 @@ def test_a_relo_and_the_trick_are_announced() -> None:
     state = rules.hand_from_position(
         position(rules, "D", leader=0, trick=[], fixed=fixed, size=3, done=0)
     )
-    state.play("7D")
-    before = state.view(0)
-    move = state.parse_move("AD")
-    state.play(move)
-    events = bisca.events(before, state.view(0), 1, move)
+    state.play(0, "7D")
+    events = state.play(1, "AD").for_seat(0).to_json()["events"]
     assert [e["kind"] for e in events][:3] == ["card_played", "relo", "trick_won"]
     lines = describe_events("pt-BR", "bisca", events, default_names("pt-BR", 2, 0), Faces.FRENCH, 0)
     assert lines[1] == "Relo! O Ás de trunfo de Bruno caiu em cima do 7."

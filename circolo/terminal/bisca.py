@@ -12,9 +12,10 @@ from typing import Any
 
 from circolo.cards import Faces
 from circolo.describe import seat_ref, side_ref
-from circolo.engine import EngineError, Seat, View
-from circolo.games.bisca.deck import ACE_STRENGTH, CARDS, POINTS, SEVEN, TWO, trump_card
+from circolo.engine import EngineError, View
+from circolo.games.bisca.deck import ACE_STRENGTH, CARDS, SEVEN, TWO, trump_card
 from circolo.games.bisca.moves import COPAS, EXCHANGE, PASS, SORTEIO
+from circolo.games.bisca.tricks import trick_winner
 from circolo.games.bisca.view import BiscaView
 from circolo.i18n import card_list, card_name, translate
 from circolo.terminal.common import Names, Prompt, default_names
@@ -71,9 +72,9 @@ def render(
         two = _name(trump_card(v.trump, TWO), lang, faces, article=True)
         card = _name(v.exchanged[1], lang, faces, article=True)
         lines.append(t("exchanged", name=names[v.exchanged[0]], two=two, card=card))
-    if v.history:
-        leader, cards = v.history[-1]
-        winner = v.to_json()["tricks"][-1]["winner"]
+    if v.tricks:
+        leader, cards = v.tricks[-1]
+        winner = (leader + trick_winner(cards, v.trump)) % v.rules.players
         lines.append(t("last-trick", cards=plays(leader, cards), **seat_ref(winner, names, v.seat)))
     if v.phase == "play":
         if v.trick:
@@ -135,39 +136,3 @@ def _why_not(v: BiscaView, card: int, prompt: Prompt) -> str:
     if card == trump_card(v.trump, SEVEN):
         return prompt.t("bisca-seven-not-last", card=name)
     return prompt.t("bisca-not-allowed", card=name)
-
-
-def events(before: View[Any], after: View[Any], seat: Seat, move: int) -> list[dict[str, Any]]:
-    """What a move did, as the engine's events, read from two views of the same seat."""
-    b, a = _bisca_view(before), _bisca_view(after)
-    found: list[dict[str, Any]] = []
-    code = {c: str(card) for c, card in enumerate(CARDS)}
-    if move in (COPAS, SORTEIO):
-        choice = "copas" if move == COPAS else "sorteio"
-        found.append({"kind": "trump_choice", "seat": seat, "choice": choice})
-        shown = a.turned if a.turned is not None else a.open_card
-        if move == SORTEIO and shown is not None:
-            found.append({"kind": "turned", "card": code[shown]})
-    elif move == EXCHANGE and b.open_card is not None:
-        gave = code[trump_card(b.trump, TWO)]
-        found.append({"kind": "exchange", "seat": seat, "gave": gave, "took": code[b.open_card]})
-    elif move != PASS:
-        found.append({"kind": "card_played", "seat": seat, "card": code[move]})
-        if sum(a.relo) > sum(b.relo):
-            found.append({"kind": "relo", "seat": seat, "side": a.rules.side_of(seat)})
-        if len(a.history) > len(b.history):
-            cards = list(a.history[-1][1])
-            winner = a.to_json()["tricks"][-1]["winner"]
-            points = sum(POINTS[c] for c in cards)
-            found.append(
-                {
-                    "kind": "trick_won",
-                    "seat": winner,
-                    "cards": [code[c] for c in cards],
-                    "points": points,
-                }
-            )
-            drawn = [c for c in a.hand if c not in b.hand]
-            if a.seat is not None and drawn:
-                found.append({"kind": "draw", "seat": a.seat, "card": code[drawn[0]]})
-    return found

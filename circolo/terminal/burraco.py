@@ -14,9 +14,9 @@ from typing import Any
 
 from circolo.cards import Card, Faces
 from circolo.describe import seat_ref, side_ref
-from circolo.engine import EngineError, Seat, View
+from circolo.engine import EngineError, View
 from circolo.games.burraco.melds import Meld
-from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
+from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld
 from circolo.games.burraco.view import BurracoView
 from circolo.i18n import card_list, card_name, translate
 from circolo.terminal.common import Names, Prompt, ascii_number, default_names
@@ -51,7 +51,8 @@ def meld_text(meld: Meld, lang: str, faces: Faces) -> str:
 def render(
     view: View[Any], lang: str, faces: Faces = Faces.FRENCH, names: Names | None = None
 ) -> str:
-    """The table as the viewer sees it: stock, pile, pozzetti, melds, hand counts, hand."""
+    """The table as the viewer sees it: stock, pile, pozzetti, melds, hand counts, the
+    pile cards the others are known to hold, the hand."""
     v = _burraco_view(view)
     faces = Faces(faces)
     names = names or default_names(lang, v.rules.players, v.seat)
@@ -70,8 +71,11 @@ def render(
             lines.append("  " + t("no-melds"))
         for number, meld in enumerate(melds, 1):
             lines.append(f"  {number}. {meld_text(meld, lang, faces)}")
-    sizes = ", ".join(f"{names[s]}: {n}" for s, n in enumerate(v.hand_counts) if s != v.seat)
+    sizes = ", ".join(f"{names[s]}: {n}" for s, n in enumerate(v.hand_sizes) if s != v.seat)
     lines.append(t("sizes", sizes=sizes))
+    for number, known in enumerate(v.recall):
+        if known and number != v.seat:
+            lines.append(t("recall", name=names[number], cards=_names(known, lang, faces)))
     if v.seat is not None:
         lines.append(t("hand", count=len(v.hand)))
         lines += [f"  {n}. {card_name(lang, c, faces)}" for n, c in enumerate(v.hand, 1)]
@@ -177,52 +181,3 @@ def ask_move(view: View[Any], prompt: Prompt) -> Move:
             move = discards[prompt.pick(prompt.t("burraco-which-discard"), labels)]
         if move is not None:
             return move
-
-
-def events(before: View[Any], after: View[Any], seat: Seat, move: Move) -> list[dict[str, Any]]:
-    """What a move did, as the engine's events, read from two views of the same seat."""
-    b, a = _burraco_view(before), _burraco_view(after)
-    side = a.rules.side_of(seat)
-    found: list[dict[str, Any]] = []
-    if isinstance(move, Draw):
-        drawn = list((Counter(a.hand) - Counter(b.hand)).elements())
-        event: dict[str, Any] = {"kind": "draw", "seat": seat}
-        if seat == a.seat and drawn:
-            event["card"] = str(drawn[0])
-        found.append(event)
-    elif isinstance(move, Take):
-        found.append({"kind": "pile_taken", "seat": seat, "cards": [str(c) for c in b.pile]})
-    elif isinstance(move, NewMeld):
-        found.append(
-            {
-                "kind": "meld",
-                "seat": seat,
-                "side": side,
-                "meld": len(b.melds[side]),
-                "cards": slot_codes(move.meld),
-            }
-        )
-    elif isinstance(move, Extend):
-        added = Counter(move.meld.cards) - Counter(b.melds[side][move.index].cards)
-        found.append(
-            {
-                "kind": "extend",
-                "seat": seat,
-                "side": side,
-                "meld": move.index,
-                "cards": [str(c) for c in added.elements()],
-            }
-        )
-    elif isinstance(move, Discard):
-        found.append({"kind": "discard", "seat": seat, "card": str(move.card)})
-    for number, laid in enumerate(a.melds[side]):
-        old = b.melds[side][number].burraco if number < len(b.melds[side]) else None
-        if laid.burraco and not old:
-            kind = "clean" if laid.burraco == "clean" else "dirty"
-            data = {"side": side, "meld": number, "kind": kind}
-            found.append({"kind": "burraco", "data": data})  # nested: "kind" is taken
-    if b.pozzetti[side] is not None and a.pozzetti[side] is None:
-        found.append({"kind": "pozzetto_taken", "seat": seat, "count": b.pozzetti[side]})
-    if a.ending is not None and a.ending.closer == seat and b.ending is None:
-        found.append({"kind": "close", "seat": seat, "side": side})
-    return found

@@ -1,10 +1,10 @@
 """The terminal match loop shared by every game, and the prompt it talks through.
 
-A game's terminal module supplies ``render(view, lang, faces, names) -> str``,
-``ask_move(view, prompt) -> move`` and ``events(before, after, seat, move)`` (what a move
-did, as the engine's event JSON, read from the change between two views); this module
-runs the match and the bots, tells every move in words, holds each hand's breakdown
-until Enter, and turns every bad input into a plain message (never a traceback).
+A game's terminal module supplies ``render(view, lang, faces, names) -> str`` and
+``ask_move(view, prompt) -> move``; this module runs the match and the bots, tells every
+move's events (the engine's ``Played`` record, as the human's seat may see it) in words,
+holds each hand's breakdown until Enter, and turns every bad input into a plain message
+(never a traceback).
 """
 
 from __future__ import annotations
@@ -81,10 +81,6 @@ class TerminalGame(Protocol):
     ) -> str: ...
 
     def ask_move(self, view: View[Any], prompt: Prompt) -> Any: ...
-
-    def events(
-        self, before: View[Any], after: View[Any], seat: Seat, move: Any
-    ) -> list[dict[str, Any]]: ...
 
 
 def terminal_game(game: str) -> TerminalGame:
@@ -173,24 +169,22 @@ def _play_hand(
     while not hand.is_over():
         seat = hand.to_move()
         assert seat is not None
-        before = hand.view(human)
         if seat == human:
-            prompt.say(ui.render(before, prompt.lang, prompt.faces, names))
+            view = hand.view(human)
+            prompt.say(ui.render(view, prompt.lang, prompt.faces, names))
             prompt.say(prompt.t("your-turn"))
-            move = ui.ask_move(before, prompt)
+            move = ui.ask_move(view, prompt)
             try:
-                hand.play(move)
+                played = hand.play(human, move)
             except EngineError as error:
                 prompt.say(prompt.t("error", message=error.message))
                 continue
         else:
             move = bots[seat].choose(hand.view(seat))
-            hand.play(move)
-        # The engine's Played records will replace this: the events of ``hand.play``.
-        events = ui.events(before, hand.view(human), seat, move)
-        for line in describe_events(
-            prompt.lang, hand.rules.game, events, names, prompt.faces, human
-        ):
+            played = hand.play(seat, move)
+        events = played.for_seat(human).to_json()["events"]
+        told = [event for event in events if event["kind"] != "hand_over"]  # the table says it
+        for line in describe_events(prompt.lang, hand.rules.game, told, names, prompt.faces, human):
             prompt.say(line)
     prompt.say(ui.render(hand.view(human), prompt.lang, prompt.faces, names))
 

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from circolo.cards import Faces
-from circolo.engine import EngineError, Seat, View
+from circolo.engine import EngineError, View
 from circolo.games.scopa.deck import TO_CARD, cards_of
 from circolo.games.scopa.moves import captured_mask, played_card
 from circolo.games.scopa.view import ScopaView
@@ -125,33 +125,3 @@ def _ask_cut(legal: list[int], prompt: Prompt) -> int:
         if number is not None and -number in legal:
             return -number
         prompt.say(prompt.t("scopa-bad-cut", low=low, high=high))
-
-
-def events(before: View[Any], after: View[Any], seat: Seat, move: int) -> list[dict[str, Any]]:
-    """What a move did, as the engine's events, read from two views of the same seat."""
-    b, a = _scopa_view(before), _scopa_view(after)
-    found: list[dict[str, Any]] = []
-    if move < 0:
-        found.append({"kind": "cut", "seat": seat, "at": -move})
-    else:
-        card, taken = str(TO_CARD[played_card(move)]), _codes(captured_mask(move))
-        if taken:
-            found.append({"kind": "capture", "seat": seat, "card": card, "cards": taken})
-        else:
-            found.append({"kind": "card_played", "seat": seat, "card": card})
-        side = b.rules.side_of(seat)
-        if a.scope[side] > b.scope[side]:
-            found.append({"kind": "scopa", "seat": seat, "side": side})
-    if a.phase == "over" and a.last_capturer is not None:
-        swept = (a.piles[0] | a.piles[1]) & ~(b.piles[0] | b.piles[1])
-        if move >= 0 and captured_mask(move):
-            swept &= ~(captured_mask(move) | 1 << played_card(move))
-        if swept:
-            side = a.rules.side_of(a.last_capturer)
-            found.append({"kind": "sweep", "side": side, "cards": _codes(swept)})
-    if a.stock < b.stock or (b.phase == "cut" and a.phase == "play"):
-        table = _codes(a.table) if b.phase == "cut" else []
-        found.append({"kind": "deal", "deal": 1, "table": table})
-        if a.seat is not None:
-            found.append({"kind": "dealt", "seat": a.seat, "cards": _codes(a.hand)})
-    return found

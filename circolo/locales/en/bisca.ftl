@@ -80,7 +80,15 @@ bisca-event-relo = { $who ->
     [you] Relo! Your trump Ace falls on the trump 7.
    *[other] Relo! { $name }'s trump Ace falls on the trump 7.
 }
-bisca-event-draw-card = You draw { $card }.
+bisca-event-dealt-cards = Your cards: { $cards }.
+bisca-event-dealt-count = { $who ->
+    [you] You get { cards-count }.
+   *[other] { $name } gets { cards-count }.
+}
+bisca-event-draw-card = { $who ->
+    [you] You draw { $card }.
+   *[other] { $name } draws { $card }.
+}
 bisca-event-draw = { $who ->
     [you] You draw a card.
    *[other] { $name } draws a card.

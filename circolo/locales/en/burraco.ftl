@@ -22,6 +22,7 @@ burraco-kind-clean = clean burraco
 burraco-kind-semi-clean = semi-clean burraco
 burraco-kind-dirty = dirty burraco
 burraco-sizes = Cards in hand: { $sizes }
+burraco-recall = From the pile, { $name } holds: { $cards }
 burraco-hand = Your hand ({ cards-count }):
 burraco-taken-single = Taken alone from the pile this turn (you may not discard it unless you hold its twin): { $card }
 burraco-ended-closed = { $who ->
@@ -75,20 +76,24 @@ burraco-event-extend = { $who ->
    *[other] { $name } extends meld { $meld } with { $cards }.
 }
 burraco-event-burraco = { $who ->
-    [you] Burraco! You complete a { $kind ->
+    [you] Burraco! You complete a { $type ->
         [clean] clean
+        [semi-clean] semi-clean
        *[dirty] dirty
     } burraco.
-    [we] Burraco! Your team completes a { $kind ->
+    [we] Burraco! Your team completes a { $type ->
         [clean] clean
+        [semi-clean] semi-clean
        *[dirty] dirty
     } burraco.
-    [they] Burraco! { $name } complete a { $kind ->
+    [they] Burraco! { $name } complete a { $type ->
         [clean] clean
+        [semi-clean] semi-clean
        *[dirty] dirty
     } burraco.
-   *[other] Burraco! { $name } completes a { $kind ->
+   *[other] Burraco! { $name } completes a { $type ->
         [clean] clean
+        [semi-clean] semi-clean
        *[dirty] dirty
     } burraco.
 }

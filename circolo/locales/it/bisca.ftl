@@ -77,7 +77,15 @@ bisca-event-relo = { $who ->
     [you] Relo! Il tuo Asso di briscola cade sul 7.
    *[other] Relo! L'Asso di briscola di { $name } cade sul 7.
 }
-bisca-event-draw-card = Peschi { $card }.
+bisca-event-dealt-cards = Le tue carte: { $cards }.
+bisca-event-dealt-count = { $who ->
+    [you] Ricevi { cards-count }.
+   *[other] { $name } riceve { cards-count }.
+}
+bisca-event-draw-card = { $who ->
+    [you] Peschi { $card }.
+   *[other] { $name } pesca { $card }.
+}
 bisca-event-draw = { $who ->
     [you] Peschi una carta.
    *[other] { $name } pesca una carta.

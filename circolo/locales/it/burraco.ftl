@@ -22,6 +22,7 @@ burraco-kind-clean = burraco pulito
 burraco-kind-semi-clean = burraco semipulito
 burraco-kind-dirty = burraco sporco
 burraco-sizes = Carte in mano: { $sizes }
+burraco-recall = Dagli scarti, { $name } ha in mano: { $cards }
 burraco-hand = In mano ({ cards-count }):
 burraco-taken-single = Raccolta da sola dagli scarti in questo turno (non puoi scartarla, a meno di averne la gemella): { $card }
 burraco-ended-closed = { $who ->
@@ -75,20 +76,24 @@ burraco-event-extend = { $who ->
    *[other] { $name } allunga il gioco { $meld } con { $cards }.
 }
 burraco-event-burraco = { $who ->
-    [you] Hai fatto burraco { $kind ->
+    [you] Hai fatto burraco { $type ->
         [clean] pulito
+        [semi-clean] semipulito
        *[dirty] sporco
     }!
-    [we] La tua squadra ha fatto burraco { $kind ->
+    [we] La tua squadra ha fatto burraco { $type ->
         [clean] pulito
+        [semi-clean] semipulito
        *[dirty] sporco
     }!
-    [they] { $name } hanno fatto burraco { $kind ->
+    [they] { $name } hanno fatto burraco { $type ->
         [clean] pulito
+        [semi-clean] semipulito
        *[dirty] sporco
     }!
-   *[other] { $name } ha fatto burraco { $kind ->
+   *[other] { $name } ha fatto burraco { $type ->
         [clean] pulito
+        [semi-clean] semipulito
        *[dirty] sporco
     }!
 }

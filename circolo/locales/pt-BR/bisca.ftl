@@ -77,7 +77,15 @@ bisca-event-relo = { $who ->
     [you] Relo! Seu Ás de trunfo caiu em cima do 7.
    *[other] Relo! O Ás de trunfo de { $name } caiu em cima do 7.
 }
-bisca-event-draw-card = Você compra { $card }.
+bisca-event-dealt-cards = Suas cartas: { $cards }.
+bisca-event-dealt-count = { $who ->
+    [you] Você recebe { cards-count }.
+   *[other] { $name } recebe { cards-count }.
+}
+bisca-event-draw-card = { $who ->
+    [you] Você compra { $card }.
+   *[other] { $name } compra { $card }.
+}
 bisca-event-draw = { $who ->
     [you] Você compra uma carta.
    *[other] { $name } compra uma carta.

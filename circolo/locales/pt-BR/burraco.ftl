@@ -23,6 +23,7 @@ burraco-kind-clean = canastra limpa
 burraco-kind-semi-clean = canastra semilimpa
 burraco-kind-dirty = canastra suja
 burraco-sizes = Cartas na mão: { $sizes }
+burraco-recall = Do lixo, { $name } tem na mão: { $cards }
 burraco-hand = Sua mão ({ cards-count }):
 burraco-taken-single = Pegou sozinha do lixo nesta vez (não pode descartá-la, a não ser que tenha a gêmea): { $card }
 burraco-ended-closed = { $who ->
@@ -76,20 +77,24 @@ burraco-event-extend = { $who ->
    *[other] { $name } baixa { $cards } no jogo { $meld }.
 }
 burraco-event-burraco = { $who ->
-    [you] Você fez uma canastra { $kind ->
+    [you] Você fez uma canastra { $type ->
         [clean] limpa
+        [semi-clean] semilimpa
        *[dirty] suja
     }!
-    [we] Sua dupla fez uma canastra { $kind ->
+    [we] Sua dupla fez uma canastra { $type ->
         [clean] limpa
+        [semi-clean] semilimpa
        *[dirty] suja
     }!
-    [they] { $name } fizeram uma canastra { $kind ->
+    [they] { $name } fizeram uma canastra { $type ->
         [clean] limpa
+        [semi-clean] semilimpa
        *[dirty] suja
     }!
-   *[other] { $name } fez uma canastra { $kind ->
+   *[other] { $name } fez uma canastra { $type ->
         [clean] limpa
+        [semi-clean] semilimpa
        *[dirty] suja
     }!
 }
