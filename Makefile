@@ -13,8 +13,8 @@ $(UV):
 	touch $@
 
 .PHONY: run test check bench soak lock clean
-run: .venv/.synced  ## start the room
-	$(UV) run --frozen circolo play scopa
+run: .venv/.synced  ## play in the terminal: asks the game, the language and the bots' level
+	$(UV) run --frozen circolo play
 
 check: .venv/.synced  ## lint, types and layering
 	$(UV) run --frozen ruff check $(PY_FILES)
