@@ -12,7 +12,16 @@ $(UV):
 	$(UV) sync --frozen --quiet
 	touch $@
 
-.PHONY: run test check bench soak lock clean
+CHROMIUM := /usr/bin/chromium
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+# Debian's Chromium, driven by the browser tests (Playwright never downloads a browser).
+$(CHROMIUM):
+	$(SUDO) apt-get update -qq
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+		chromium fonts-dejavu-core
+
+.PHONY: run test check bench soak e2e lock clean
 run: .venv/.synced  ## play in the terminal: asks the game, the language and the bots' level
 	$(UV) run --frozen circolo play
 
@@ -21,12 +30,15 @@ check: .venv/.synced  ## lint, types and layering
 	$(UV) run --frozen ruff format --check $(PY_FILES)
 	$(UV) run --frozen mypy circolo
 
-test: check  ## the whole suite (long soak and fuzz runs are in make soak)
+test: check $(CHROMIUM)  ## the whole suite (long soak and fuzz runs are in make soak)
 	$(UV) run --frozen pytest -n 2 -q -m "not slow"
 
 soak: .venv/.synced  ## long property, fuzz and soak runs (not part of make test)
-	CIRCOLO_FUZZ_EXAMPLES=10000 CIRCOLO_HIDDEN_HANDS=2000 $(UV) run --frozen pytest -n 2 -q -m "slow" tests
-	CIRCOLO_FUZZ_EXAMPLES=10000 CIRCOLO_HIDDEN_HANDS=2000 $(UV) run --frozen pytest -n 2 -q tests/test_engines.py
+	$(UV) run --frozen pytest -n 2 -q -s -m slow tests
+	CIRCOLO_HIDDEN_HANDS=2000 $(UV) run --frozen pytest -n 2 -q tests/test_engines.py -k hidden_cards
+
+e2e: .venv/.synced $(CHROMIUM)  ## the browser tests alone; screenshots in tests/e2e/artifacts/
+	$(UV) run --frozen pytest -q tests/e2e
 
 bench: .venv/.synced  ## engine and bot benchmarks (not part of make test)
 	$(UV) run --frozen python benchmarks/engines.py
