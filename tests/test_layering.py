@@ -50,3 +50,22 @@ def test_engines_use_no_clock_and_no_global_random() -> None:
             if isinstance(node, ast.Name) and node.id == "open":
                 bad.append(f"{path.name}: open")
     assert bad == []
+
+
+LAYERS = {
+    # package: what it must never import (data flows one way: server -> table -> engines)
+    "table": ("server", "store", "web", "terminal", "cli", "tournaments"),
+    "store": ("server", "table", "web", "terminal", "bots", "cli"),
+    "bots": ("table", "server", "store", "web", "terminal", "cli"),
+}
+
+
+def test_the_room_is_layered() -> None:
+    bad = []
+    for package, forbidden in LAYERS.items():
+        for path in sorted((PACKAGE / package).rglob("*.py")):
+            for name in imported_modules(path):
+                for part in forbidden:
+                    if name == f"circolo.{part}" or name.startswith(f"circolo.{part}."):
+                        bad.append(f"{path.relative_to(PACKAGE.parent)} imports {name}")
+    assert bad == []
