@@ -192,7 +192,7 @@ class Chance:
 
     def below(self, n: int) -> int:
         """A uniform whole number from 0 to n - 1."""
-        limit = (1 << 64) - (1 << 64) % n
+        limit = _WORDS - _WORDS % n
         while True:
             word = self.word()
             if word < limit:
@@ -200,12 +200,27 @@ class Chance:
 
     def shuffled(self, n: int) -> list[int]:
         """0..n-1 in Fisher–Yates order: for i from n - 1 down to 1, swap i with below(i + 1).
-        Index 0 of the answer is the top of the deck."""
+        Index 0 of the answer is the top of the deck.
+
+        ``below`` and ``word`` written out in one loop: the same draws, at half the cost
+        (a deal is most of what a new hand costs)."""
         order = list(range(n))
+        prefix, sha256, counter = self._prefix, hashlib.sha256, self._counter
         for i in range(n - 1, 0, -1):
-            j = self.below(i + 1)
+            limit = _WORDS - _WORDS % (i + 1)
+            while True:
+                block = sha256(prefix + counter.to_bytes(8, "big")).digest()
+                counter += 1
+                word = int.from_bytes(block[:8], "big")
+                if word < limit:
+                    break
+            j = word % (i + 1)
             order[i], order[j] = order[j], order[i]
+        self._counter = counter
         return order
+
+
+_WORDS = 1 << 64
 
 
 def shuffled(seed: int, n: int, stream: str = "deck") -> list[int]:

@@ -135,3 +135,16 @@ def test_chance_draws_are_uniform_enough() -> None:
 def test_a_bad_seed_is_refused(seed: object) -> None:
     with pytest.raises(ValueError, match="seed"):
         commitment(seed)  # type: ignore[arg-type]
+
+
+def test_the_fast_shuffle_draws_what_below_draws() -> None:
+    """``shuffled`` is ``below`` written out: the same answer and the stream left at the
+    same word."""
+    for seed in range(50):
+        fast, slow = Chance(seed, "deck"), Chance(seed, "deck")
+        order = list(range(40))
+        for i in range(39, 0, -1):
+            j = slow.below(i + 1)
+            order[i], order[j] = order[j], order[i]
+        assert fast.shuffled(40) == order
+        assert fast.word() == slow.word()
