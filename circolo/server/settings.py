@@ -49,7 +49,7 @@ class Settings(BaseSettings):
     chat_messages: int = Field(5, ge=1)
     chat_window: float = Field(10.0, gt=0)
     spectators: int = Field(50, ge=0)
-    resync_frames: int = Field(200, ge=0)
+    resync_frames: int = Field(16, ge=0)
 
     play_now_wait: float = Field(20.0, ge=0)
     play_now_level: str = "greedy"
