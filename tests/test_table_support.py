@@ -45,9 +45,11 @@ class TricksRules(Rules):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         PLAYERS,
         OptionSpec("target", int, 3, "points to win", minimum=1, maximum=20),
+        OptionSpec("bonus", int, 0, "points to every side each hand", minimum=0, maximum=20),
     )
     decision_choices: ClassVar[tuple[str, ...]] = ("replay", "draw")
     target: int = 3
+    bonus: int = 0
 
     def match_outcome(self, totals: Sequence[int], hands_played: int) -> MatchOutcome:
         over = [side for side, total in enumerate(totals) if total >= self.target]
@@ -61,7 +63,8 @@ class TricksRules(Rules):
         order = Chance(seed, "deck").shuffled(len(DECK))
         n = self.players
         hands = [
-            sorted((DECK[i] for i in order[3 * s : 3 * s + 3]), key=RANK.get) for s in range(n)
+            sorted((DECK[i] for i in order[3 * s : 3 * s + 3]), key=RANK.__getitem__)
+            for s in range(n)
         ]
         return TricksHand(self, hands, (first + 1) % n, [], [], [0, 0])
 
@@ -85,7 +88,7 @@ class TricksHand(HandState[str]):
         history: list[list[Any]],
         tricks: list[int],
     ) -> None:
-        self.rules = rules
+        self.rules: TricksRules = rules
         self.hands = hands
         self.leader = leader
         self.trick = trick
@@ -113,6 +116,7 @@ class TricksHand(HandState[str]):
         )
 
     def clone(self) -> TricksHand:
+        assert isinstance(self.rules, TricksRules)
         return self.rules._from_position(self.position())
 
     def move_text(self, move: str) -> str:
@@ -255,3 +259,34 @@ class Driver:
 
     def replayed(self) -> Table:
         return Table.replay(self.config, json.loads(json.dumps(self.log)))
+
+
+def started(table_config: TableConfig | None = None, start: float = 1000.0) -> Driver:
+    """A driver whose match has started at t = 0 (every human connected)."""
+    d = Driver(table_config or config(), start)
+    d.at(0)
+    for seat, spec in enumerate(d.config.seats):
+        if not spec.is_bot:
+            from circolo.table import Connected, StartMatch
+
+            d.at(0, Connected(seat))
+            if d.config.tournament:
+                d.at(0, StartMatch(seat))
+    return d
+
+
+def mover(d: Driver) -> int:
+    assert d.table.hand is not None
+    seat = d.table.hand.to_move()
+    assert seat is not None
+    return seat
+
+
+def play_any(d: Driver, t: float) -> Any:
+    """The seat to move plays its first legal move at ``t``."""
+    from circolo.table import Play
+
+    assert d.table.hand is not None
+    seat = mover(d)
+    move = d.table.hand.move_text(d.table.hand.legal_moves()[0])
+    return d.at(t, Play(seat, move))

@@ -134,6 +134,8 @@ class Table:
         try:
             if opening:
                 self.opened_at = now
+            if isinstance(command, Resume):  # before time passes: the downtime is given back
+                self._resume(command.grace, now)
             fired = self._advance(now) or opening
             self._dispatch(command, now)
         except (TableError, EngineError) as error:
@@ -357,7 +359,7 @@ class Table:
         if isinstance(command, SupplySeed):
             self._supply_seed(command.seed, now)
         elif isinstance(command, Resume):
-            self._resume(command.grace, now)
+            pass
         elif isinstance(command, Play):
             self._play(command, now)
         else:
