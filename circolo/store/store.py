@@ -18,6 +18,7 @@ one fsync covers every append that arrived while the previous one was running.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -96,6 +97,7 @@ class Store:
         self._on_commit = on_commit
         self._queue: asyncio.Queue[_Write | None] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        self._conn: AsyncConnection | None = None
         self._closed = False
         self.stats = CommitStats()
 
@@ -399,18 +401,31 @@ class Store:
                     batch.append(item)
                 await self._commit(batch)
         finally:
+            await self._drop_connection()
             while not self._queue.empty():
                 item = self._queue.get_nowait()
                 if item is not None:
                     _settle(item, StoreError("the store is closed"))
 
+    async def _connection(self) -> AsyncConnection:
+        """The writer's own connection, kept between batches (no pool round trip per commit)."""
+        if self._conn is None:
+            conn = await self._engine.connect()
+            self._conn = await conn.execution_options(sqlite_begin="IMMEDIATE")
+        return self._conn
+
+    async def _drop_connection(self) -> None:
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            with contextlib.suppress(Exception):
+                await conn.close()
+
     async def _commit(self, batch: list[_Write]) -> None:
         started = time.perf_counter()
         try:
-            async with self._engine.connect() as conn:
-                conn = await conn.execution_options(sqlite_begin="IMMEDIATE")
-                async with conn.begin():
-                    await _run(conn, batch)
+            conn = await self._connection()
+            async with conn.begin():
+                await _run(conn, batch)
         except IntegrityError as error:
             self.stats.failures += 1
             if len(batch) > 1:
@@ -424,6 +439,7 @@ class Store:
             return
         except Exception as error:  # the commit failed: every waiter hears it
             self.stats.failures += 1
+            await self._drop_connection()  # it may be broken: the next batch takes a new one
             problem = StoreError(f"commit failed: {error}")
             problem.__cause__ = error
             for write in batch:
