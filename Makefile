@@ -13,8 +13,8 @@ $(UV):
 	touch $@
 
 .PHONY: run test check bench lock clean
-run: .venv/.synced  ## start the room
-	$(UV) run --frozen circolo play scopa
+run: .venv/.synced  ## start the room: http://127.0.0.1:8000/ (SQLite in data/, bots ready)
+	$(UV) run --frozen python -m circolo.serve_cli
 
 check: .venv/.synced  ## lint, types and layering
 	$(UV) run --frozen ruff check $(PY_FILES)

@@ -1,0 +1,198 @@
+"""Fixtures for the server tests: a real ``circolo serve`` process and real WebSocket clients."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+
+STARTUP = 90.0  # seconds: imports are slow on a loaded machine
+
+
+def game_ready(game: str) -> bool:
+    """Is ``game`` ported to the engine API on this branch (its rules can be built)?"""
+    from circolo.games import make_rules
+
+    try:
+        make_rules(game)
+    except Exception:
+        return False
+    return True
+
+
+def needs(game: str) -> pytest.MarkDecorator:
+    return pytest.mark.skipif(
+        not game_ready(game), reason=f"{game} is not ported to the engine yet"
+    )
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+class ServerProcess:
+    """``python -m circolo.serve_cli`` on a free port, with its own data folder."""
+
+    def __init__(self, data_dir: Path, env: dict[str, str] | None = None) -> None:
+        self.data_dir = data_dir
+        self.env = {
+            **os.environ,
+            "CIRCOLO_BOT_DELAY": "0",
+            "CIRCOLO_LOG_LEVEL": "warning",
+            "CIRCOLO_BOT_PROCESSES": "1",
+            **(env or {}),
+        }
+        self.process: subprocess.Popen[str] | None = None
+        self.port = 0
+        self.output: list[str] = []
+
+    def start(self, port: int = 0) -> ServerProcess:
+        self.output = []
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "circolo.serve_cli", "--port", str(port),
+             "--data-dir", str(self.data_dir)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env,
+        )  # fmt: skip
+        ready = threading.Event()
+
+        def read() -> None:
+            assert self.process is not None and self.process.stdout is not None
+            for line in self.process.stdout:
+                self.output.append(line)
+                found = re.search(r"serving at http://[\d.]+:(\d+)/", line)
+                if found:
+                    self.port = int(found.group(1))
+                    ready.set()
+
+        self.reader = threading.Thread(target=read, daemon=True)
+        self.reader.start()
+        deadline = time.monotonic() + STARTUP
+        while not ready.wait(0.1):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("server did not start:\n" + "".join(self.output))
+        return self
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def terminate(self, timeout: float = 30) -> int:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        code = self.process.wait(timeout)
+        self._release()
+        return code
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait(10)
+        self._release()
+
+    def _release(self) -> None:
+        assert self.process is not None
+        self.reader.join(10)
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            try:
+                self.terminate(20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for a test module (play now fills with bots after 1.5 s)."""
+    process = ServerProcess(
+        tmp_path_factory.mktemp("server"),
+        {"CIRCOLO_PLAY_NOW_WAIT": "1.5", "CIRCOLO_RATE": "50", "CIRCOLO_BURST": "100"},
+    )
+    process.start()
+    yield process
+    process.stop()
+
+
+class Client:
+    """A WebSocket client that speaks the protocol and remembers every frame it got."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.frames: list[dict[str, Any]] = []
+        self.pending: list[dict[str, Any]] = []
+        self.welcome: dict[str, Any] = {}
+        self._n = 0
+
+    @classmethod
+    async def connect(
+        cls, url: str, token: str | None = None, hello: bool = True, **kwargs: Any
+    ) -> Client:
+        ws = await connect(url, max_size=None, open_timeout=30, **kwargs)
+        client = cls(ws)
+        if hello:
+            client.welcome = await client.request({"type": "hello", "protocol": 1, "token": token})
+            assert client.welcome["type"] == "welcome", client.welcome
+        return client
+
+    @property
+    def token(self) -> str:
+        return str(self.welcome["token"])
+
+    @property
+    def player_id(self) -> str:
+        return str(self.welcome["player"]["id"])
+
+    async def send(self, frame: dict[str, Any] | str | bytes) -> None:
+        await self.ws.send(frame if isinstance(frame, str | bytes) else json.dumps(frame))
+
+    async def recv(self, timeout: float = 10) -> dict[str, Any]:
+        if self.pending:
+            return self.pending.pop(0)
+        return await self._read(timeout)
+
+    async def _read(self, timeout: float) -> dict[str, Any]:
+        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        frame: dict[str, Any] = json.loads(raw)
+        self.frames.append(frame)
+        return frame
+
+    async def request(self, frame: dict[str, Any], timeout: float = 15) -> dict[str, Any]:
+        """Send with a fresh id; the first answer that refers to it (others are kept)."""
+        self._n += 1
+        ref = f"r{self._n}"
+        await self.send({**frame, "id": ref})
+        return await self.until(lambda f: f.get("ref") == ref, timeout)
+
+    async def until(self, test: Any, timeout: float = 15) -> dict[str, Any]:
+        """The first frame (kept or new) that passes ``test``; the others stay kept."""
+        for i, frame in enumerate(self.pending):
+            if test(frame):
+                return self.pending.pop(i)
+        deadline = time.monotonic() + timeout
+        while True:
+            frame = await self._read(max(0.01, deadline - time.monotonic()))
+            if test(frame):
+                return frame
+            self.pending.append(frame)
+
+    async def close(self) -> None:
+        await self.ws.close()
