@@ -1,0 +1,102 @@
+// Reading the table's screen state (the snapshot's sections, patched by "update"
+// messages) in one place, so the renderers do not depend on its exact shape.
+export class TableModel {
+  constructor(tableId) {
+    this.tableId = tableId;
+    this.state = {};
+    this.seat = null; // our seat, null for a spectator
+    this.bots = [];
+  }
+
+  apply(state) {
+    Object.assign(this.state, state);
+  }
+
+  reset(state, seat) {
+    this.state = { ...state };
+    if (seat !== undefined) this.seat = seat;
+  }
+
+  get config() {
+    return this.state.config || {};
+  }
+
+  get game() {
+    return this.view?.game || this.config.game || this.state.game;
+  }
+
+  get view() {
+    return this.state.view || this.state.hand_view || null;
+  }
+
+  get status() {
+    return this.state.status || this.state.table?.status || "waiting";
+  }
+
+  get phase() {
+    return this.state.phase || this.state.table?.phase || null;
+  }
+
+  get players() {
+    return this.view?.players || this.seatsInfo.length || 2;
+  }
+
+  get seatsInfo() {
+    return this.state.seats || this.config.seats || [];
+  }
+
+  seatInfo(seat) {
+    return this.seatsInfo[seat] || {};
+  }
+
+  isBot(seat) {
+    const s = this.seatInfo(seat);
+    return s.kind === "bot" || s.bot === true || !!s.level || this.bots.includes(seat);
+  }
+
+  name(seat) {
+    const s = this.seatInfo(seat);
+    return s.name || s.display_name || (this.isBot(seat) ? null : `#${seat + 1}`);
+  }
+
+  level(seat) {
+    return this.seatInfo(seat).level || null;
+  }
+
+  get toMove() {
+    const v = this.view;
+    if (!v || v.phase === "over") return null;
+    return v.to_move ?? null;
+  }
+
+  get dealer() {
+    return this.view?.dealer ?? null;
+  }
+
+  // The running clock of a seat: {deadline, total} or Burraco {green, reserve, deadline}.
+  clock(seat) {
+    const c = this.state.clocks || this.state.clock || this.state.turn;
+    if (!c) return null;
+    if (Array.isArray(c)) return c[seat] || null;
+    if (typeof c === "object" && "seat" in c) return c.seat === seat ? c : null;
+    return c[seat] ?? c[String(seat)] ?? null;
+  }
+
+  presence(seat) {
+    const p = this.state.presence;
+    if (!p) return null;
+    return Array.isArray(p) ? p[seat] : p[seat] ?? p[String(seat)];
+  }
+
+  sideOf(seat) {
+    return seat % (this.players === 4 ? 2 : this.players);
+  }
+
+  get totals() {
+    return this.state.totals || this.state.match?.totals || this.state.scores || this.view?.scores || null;
+  }
+
+  get commitment() {
+    return this.state.commitment || this.state.hand?.commitment || null;
+  }
+}
