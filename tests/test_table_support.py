@@ -290,3 +290,10 @@ def play_any(d: Driver, t: float) -> Any:
     seat = mover(d)
     move = d.table.hand.move_text(d.table.hand.legal_moves()[0])
     return d.at(t, Play(seat, move))
+
+
+@pytest.fixture
+def clock_game(tricks_game: None, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """ "tricks" played on Burraco's clock (no trick display)."""
+    monkeypatch.setitem(PROFILES, "tricks", Profile(clock=True))
+    yield
