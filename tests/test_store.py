@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -333,3 +334,26 @@ async def test_healthy(url: str) -> None:
 async def test_open_fails_clearly_on_an_unreachable_database() -> None:
     with pytest.raises((OSError, OperationalError)):
         await Store.open("postgresql+asyncpg://postgres@127.0.0.1:1/none")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("url", ["postgresql"], indirect=True)
+async def test_the_writer_reconnects_after_the_database_drops_it(url: str) -> None:
+    store = await Store.open(url)
+    try:
+        await store.create_table("t1", {"game": "scopa"}, created_at=1.0)
+        admin = await _admin()
+        name = url.rsplit("/", 1)[1]
+        await admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = $1 AND pid <> pg_backend_pid()",
+            name,
+        )
+        await admin.close()
+        with contextlib.suppress(StoreError):  # the writer's connection is gone: it may fail
+            await store.append("t1", [Entry(1, {}, 1.0)])
+        await store.append("t1", [Entry(2, {}, 1.0)])  # then it carries on
+        assert await store.healthy()
+        assert (await store.last_seq("t1")) == 2
+    finally:
+        await store.close()
