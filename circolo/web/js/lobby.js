@@ -1,7 +1,7 @@
 // The lobby: "play now" per game and mode, the open tables (live), the create form
 // drawn from each game's option spec, and watching a table.
 import { h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, has } from "./i18n.js";
 
 const GAMES = ["scopa", "bisca", "burraco"];
 
@@ -148,7 +148,10 @@ export class Lobby {
       if (!el) continue;
       if (o.type === "bool" || o.type === "boolean") options[o.name] = el.checked;
       else if (el.value === "") continue;
-      else options[o.name] = o.type === "number" || o.type === "int" || typeof o.default === "number" ? Number(el.value) : el.value;
+      else {
+        const choice = (o.choices || []).find((c) => String(c) === el.value);
+        options[o.name] = choice !== undefined ? choice : /^-?\d+$/.test(el.value) ? Number(el.value) : el.value;
+      }
     }
     const n = Number(options.players || 2);
     const seats = [{ kind: "me" }];
@@ -160,6 +163,7 @@ export class Lobby {
       type: "table.create", game: g.game, options, speed: form.elements.speed.value, private: form.elements.private.checked, seats,
     });
     if (reply.type === "error") return this.onError(reply);
+    if (reply.invite) sessionStorage.setItem(`circolo.invite.${reply.table_id}`, reply.invite);
     this.onTable(reply.table_id, reply);
   }
 }
@@ -167,12 +171,12 @@ export class Lobby {
 // One form control for one option of Rules.describe().
 function optionField(o) {
   const id = `cf-opt-${o.name}`;
-  const label = o.description || o.name;
+  const label = has(`opt.${o.name}`) ? t(`opt.${o.name}`) : o.description || o.name;
   let control;
   if (o.choices && o.choices.length) {
     control = h("select", { id, name: o.name },
       o.optional ? h("option", { value: "" }, "—") : null,
-      o.choices.map((c) => h("option", { value: String(c), selected: c === o.default }, o.name === "players" ? t(`mode.${c}`) : String(c))));
+      o.choices.map((c) => h("option", { value: String(c), selected: c === o.default }, has(`opt.${o.name}.${c}`) ? t(`opt.${o.name}.${c}`) : String(c))));
   } else if (o.type === "bool" || o.type === "boolean" || typeof o.default === "boolean") {
     return h("label", { class: "check", for: id }, h("input", { type: "checkbox", id, name: o.name, checked: !!o.default }), label);
   } else {

@@ -3,6 +3,7 @@
 // A value is a string with {placeholders}, or {one, other} chosen by the plural rules.
 export const STRINGS = {
   en: {
+    "opt.players": "Players", "opt.players.2": "1 v 1", "opt.players.4": "2 v 2", "opt.target": "Match to", "opt.target.single_hand": "One single hand", "opt.faces": "Card faces", "opt.faces.italian": "Italian", "opt.faces.french": "French", "opt.hands": "Hands", "opt.seven_opening": "House rule: 7 de abertura", "opt.bonus_61_59": "House rule: bonus for 61 × 59",
     app: "Circolo", gameLabel: "Game", lobby: "Lobby", settings: "Settings", verify: "Verify a shuffle", language: "Language",
     "game.scopa": "Scopa", "game.bisca": "Bisca Capixaba", "game.burraco": "Burraco",
     "mode.2": "1 v 1", "mode.4": "2 v 2",
@@ -22,7 +23,7 @@ export const STRINGS = {
     startMatch: "Start the match", continue: "Continue", rematch: "Rematch", leave: "Leave the table", backToLobby: "Back to the lobby",
     offline: "Connection lost — reconnecting…", reconnected: "Connected again",
     chat: "Chat", send: "Send", chatPlaceholder: "Write a message", log: "Moves",
-    disconnectedFor: "{name} has disconnected: {s} s to come back",
+    disconnectedFor: "{name} is disconnected, back within",
     returnInvite: "Your table is waiting for you", reopen: "Reopen your table", returnIn: "{s} s to reopen it",
     timesUp: "Time's up: automatic move",
     commitment: "Shuffle commitment", verifyLink: "Verify this shuffle", seed: "Seed",
@@ -59,6 +60,7 @@ export const STRINGS = {
     sides: "Sides", team: "Team", opponents: "Opponents", yourTeam: "Your team",
   },
   it: {
+    "opt.players": "Giocatori", "opt.players.2": "1 contro 1", "opt.players.4": "2 contro 2", "opt.target": "Partita a", "opt.target.single_hand": "Una sola mano", "opt.faces": "Carte", "opt.faces.italian": "Italiane", "opt.faces.french": "Francesi", "opt.hands": "Smazzate", "opt.seven_opening": "Regola della casa: 7 de abertura", "opt.bonus_61_59": "Regola della casa: premio per 61 a 59",
     app: "Circolo", gameLabel: "Gioco", lobby: "Sala", settings: "Impostazioni", verify: "Verifica un mescolamento", language: "Lingua",
     "game.scopa": "Scopa", "game.bisca": "Bisca Capixaba", "game.burraco": "Burraco",
     "mode.2": "1 contro 1", "mode.4": "2 contro 2",
@@ -78,7 +80,7 @@ export const STRINGS = {
     startMatch: "Inizia la partita", continue: "Continua", rematch: "Rivincita", leave: "Lascia il tavolo", backToLobby: "Torna alla sala",
     offline: "Connessione persa — mi ricollego…", reconnected: "Di nuovo connesso",
     chat: "Chat", send: "Invia", chatPlaceholder: "Scrivi un messaggio", log: "Mosse",
-    disconnectedFor: "{name} si è disconnesso: ha {s} s per tornare",
+    disconnectedFor: "{name} è disconnesso, deve tornare entro",
     returnInvite: "Il tuo tavolo ti aspetta", reopen: "Riapri il tavolo", returnIn: "{s} s per riaprirlo",
     timesUp: "Tempo scaduto: mossa automatica",
     commitment: "Impegno del mescolamento", verifyLink: "Verifica questo mescolamento", seed: "Seme",
@@ -115,6 +117,7 @@ export const STRINGS = {
     sides: "Squadre", team: "Squadra", opponents: "Avversari", yourTeam: "La tua squadra",
   },
   "pt-BR": {
+    "opt.players": "Jogadores", "opt.players.2": "1 contra 1", "opt.players.4": "2 contra 2", "opt.target": "Partida de", "opt.target.single_hand": "Uma mão só", "opt.faces": "Cartas", "opt.faces.italian": "Italianas", "opt.faces.french": "Francesas", "opt.hands": "Rodadas", "opt.seven_opening": "Regra da casa: 7 de abertura", "opt.bonus_61_59": "Regra da casa: bônus no 61 × 59",
     app: "Circolo", gameLabel: "Jogo", lobby: "Salão", settings: "Configurações", verify: "Verificar um embaralhamento", language: "Idioma",
     "game.scopa": "Scopa", "game.bisca": "Bisca Capixaba", "game.burraco": "Buraco italiano",
     "mode.2": "1 contra 1", "mode.4": "2 contra 2",
@@ -134,7 +137,7 @@ export const STRINGS = {
     startMatch: "Começar a partida", continue: "Continuar", rematch: "Revanche", leave: "Sair da mesa", backToLobby: "Voltar ao salão",
     offline: "Conexão perdida — reconectando…", reconnected: "Conectado de novo",
     chat: "Chat", send: "Enviar", chatPlaceholder: "Escreva uma mensagem", log: "Jogadas",
-    disconnectedFor: "{name} desconectou: {s} s para voltar",
+    disconnectedFor: "{name} desconectou, precisa voltar em",
     returnInvite: "Sua mesa está esperando por você", reopen: "Volte para a mesa", returnIn: "{s} s para voltar",
     timesUp: "Tempo esgotado: jogada automática",
     commitment: "Compromisso do embaralhamento", verifyLink: "Verificar este embaralhamento", seed: "Semente",

@@ -12,7 +12,7 @@ export function render(ctx) {
   const sel = ctx.selected[0] || null;
   const myTurn = ctx.myTurn;
   const trick = v.trick || { leader: null, cards: [] };
-  const shownTrick = trick.cards?.length ? trick : ctx.model.state.last_trick || (v.tricks || [])[v.tricks?.length - 1] || null;
+  const shownTrick = trick.cards?.length ? trick : ctx.model.lastTrick || (v.tricks || [])[v.tricks?.length - 1] || null;
   const finished = shownTrick && shownTrick !== trick;
   const slots = [];
   if (shownTrick && shownTrick.cards) {

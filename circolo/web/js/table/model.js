@@ -22,23 +22,24 @@ export class TableModel {
   }
 
   get game() {
-    return this.view?.game || this.config.game || this.state.game;
+    return this.state.table?.game || this.view?.game || this.config.game;
   }
 
   get view() {
-    return this.state.view || this.state.hand_view || null;
+    return this.state.hand?.view || this.state.view || null;
   }
 
   get status() {
-    return this.state.status || this.state.table?.status || "waiting";
+    return this.state.table?.status || "waiting";
   }
 
   get phase() {
-    return this.state.phase || this.state.table?.phase || null;
+    const p = this.state.phase;
+    return (p && typeof p === "object" ? p.name : p) || null;
   }
 
   get players() {
-    return this.view?.players || this.seatsInfo.length || 2;
+    return this.state.table?.players || this.view?.players || this.seatsInfo.length || 2;
   }
 
   get seatsInfo() {
@@ -51,7 +52,7 @@ export class TableModel {
 
   isBot(seat) {
     const s = this.seatInfo(seat);
-    return s.kind === "bot" || s.bot === true || !!s.level || this.bots.includes(seat);
+    return s.kind === "bot" || s.bot === true || this.bots.includes(seat);
   }
 
   name(seat) {
@@ -73,19 +74,23 @@ export class TableModel {
     return this.view?.dealer ?? null;
   }
 
-  // The running clock of a seat: {deadline, total} or Burraco {green, reserve, deadline}.
+  // The running clock of a seat: {seat, deadline} or Burraco's {green_until, reserves}.
   clock(seat) {
-    const c = this.state.clocks || this.state.clock || this.state.turn;
+    const c = this.state.clock;
     if (!c) return null;
     if (Array.isArray(c)) return c[seat] || null;
     if (typeof c === "object" && "seat" in c) return c.seat === seat ? c : null;
     return c[seat] ?? c[String(seat)] ?? null;
   }
 
+  // {state: here|offline|grace|away|invited|left, deadline}
   presence(seat) {
-    const p = this.state.presence;
-    if (!p) return null;
-    return Array.isArray(p) ? p[seat] : p[seat] ?? p[String(seat)];
+    const s = this.seatInfo(seat);
+    return s.presence ? { state: s.presence, deadline: s.deadline } : null;
+  }
+
+  get lastTrick() {
+    return this.state.phase?.last_trick || null;
   }
 
   sideOf(seat) {
@@ -93,10 +98,10 @@ export class TableModel {
   }
 
   get totals() {
-    return this.state.totals || this.state.match?.totals || this.state.scores || this.view?.scores || null;
+    return this.state.match?.totals || this.view?.scores || null;
   }
 
   get commitment() {
-    return this.state.commitment || this.state.hand?.commitment || null;
+    return this.state.match?.commitment || this.state.commitment || null;
   }
 }

@@ -27,8 +27,9 @@ function fmt(v) {
 
 function verifyLink(data) {
   if (!data.seed) return null;
+  const c = data.commitment || "";
   return h("p", { class: "verify-line" }, `${t("seed")}: `, h("code", {}, data.seed.slice(0, 16) + "…"), " ",
-    h("a", { href: `#/verify?c=${data.commitment}&s=${data.seed}` }, t("verifyLink")));
+    h("a", { href: `#/verify?c=${c}&s=${data.seed}` }, t("verifyLink")));
 }
 
 export function handOver(screen, data, onContinue) {
@@ -37,7 +38,7 @@ export function handOver(screen, data, onContinue) {
     breakdownTable(screen, data),
     data.totals ? h("p", { class: "totals" }, `${t("total")}: `, data.totals.map((p, s) => `${screen.sideName(s)} ${p}`).join(" · ")) : null,
     verifyLink(data),
-    screen.model.seat !== null ? h("button", { class: "primary", type: "button", onclick: onContinue }, t("continue")) : null);
+    onContinue ? h("button", { class: "primary", type: "button", onclick: onContinue }, t("continue")) : null);
 }
 
 export function matchOver(screen, result, rematchUntil, onRematch, onLobby) {

@@ -32,7 +32,6 @@ export class TableScreen {
     this.choices = null;
     this.pending = null;
     this.log = [];
-    this.notice = null; // hand result / match end panel
     this.onLeave = onLeave;
     this.chat = new Chat(conn, tableId);
     this.wasMyTurn = false;
@@ -46,8 +45,9 @@ export class TableScreen {
     const open = watch ? conn.request({ type: "table.watch", table_id: tableId, invite }) : conn.openTable(tableId, invite ? { invite } : {});
     if (!watch) conn.open.add(tableId);
     open.then((r) => {
-      if (r.type === "error" && r.code === "not_seated") {
-        this.conn.request({ type: "table.watch", table_id: tableId, invite });
+      if (r.type === "error" && (r.code === "not_seated" || r.code === "not_open")) {
+        const join = invite ? this.conn.request({ type: "table.join", table_id: tableId, invite }) : Promise.resolve({ type: "error" });
+        join.then((j) => (j.type === "error" ? this.conn.request({ type: "table.watch", table_id: tableId, invite }) : null));
       } else if (r.type === "error") this.error(r);
     });
     this.render();
@@ -75,14 +75,11 @@ export class TableScreen {
         case "update": this.model.apply(ev.state || {}); break;
         case "snapshot": this.model.reset(ev.state || {}); break;
         case "move": this.moved(ev); break;
-        case "deal": this.logLine(`${t("handN", { n: ev.hand })} · ${t("commitment")}: ${ev.commitment.slice(0, 16)}…`); this.notice = null; this.model.state.commitment = ev.commitment; this.model.state.hand_no = ev.hand; break;
-        case "hand_over": this.notice = { kind: "hand", data: ev }; sounds.end(); break;
-        case "match_over": this.notice = { kind: "match", data: ev.result }; sounds.end(); announce(t("matchOver")); break;
-        case "rematch_open": if (this.notice) this.notice.rematchUntil = ev.deadline; break;
-        case "vote_open": this.notice = { kind: "vote", data: ev }; announce(t("vote")); break;
-        case "vote_result": if (this.notice?.kind === "vote") this.notice = null; break;
-        case "invited": if (ev.seat === this.model.seat) { this.invited = ev.deadline; announce(t("returnInvite")); } break;
-        case "returned": if (ev.seat === this.model.seat) this.invited = null; break;
+        case "deal": this.logLine(`${t("handN", { n: ev.hand })} · ${t("commitment")}: ${ev.commitment.slice(0, 16)}…`); break;
+        case "hand_over": this.logLine(`${t("handN", { n: ev.hand })}: ${(ev.points || []).join(" – ")}`); sounds.end(); break;
+        case "match_over": sounds.end(); announce(t("matchOver")); break;
+        case "vote_open": announce(t("vote")); break;
+        case "invited": if (ev.seat === this.model.seat) announce(t("returnInvite")); break;
         case "clock_warning": if (ev.seat === this.model.seat) sounds.warn(); break;
         case "table_closed": this.logLine(ev.why); break;
         default: break;
@@ -185,8 +182,15 @@ export class TableScreen {
     return this.conn.request({ type, table_id: this.tableId, ...extra }).then((r) => (r.type === "error" ? this.error(r) : r));
   }
 
+  get invited() {
+    const p = this.model.seat === null ? null : this.model.presence(this.model.seat);
+    return p && p.state === "invited" ? p.deadline : null;
+  }
+
   get myTurn() {
-    return this.model.seat !== null && this.model.toMove === this.model.seat && !this.pending && this.model.status === "playing" && !this.invited;
+    const phase = this.model.phase;
+    return this.model.seat !== null && this.model.toMove === this.model.seat && !this.pending && this.model.status === "playing"
+      && !this.invited && (phase === null || phase === "play");
   }
 
   render() {
@@ -224,7 +228,7 @@ export class TableScreen {
         h("div", { class: "table-head" },
           h("span", { class: "table-title" }, game ? `${t(`game.${game}`)} · ${t(`mode.${n}`)}` : ""),
           this.scoreLine(),
-          m.commitment ? h("a", { class: "commit", href: `#/verify?c=${m.commitment}`, title: t("commitment") }, `🔒 ${m.commitment.slice(0, 10)}…`) : null,
+          m.commitment ? h("a", { class: "commit", href: `#/verify?c=${m.commitment}`, title: t("commitment") }, `SHA-256 ${m.commitment.slice(0, 10)}…`) : null,
           h("button", { type: "button", class: "ghost", onclick: () => this.leave() }, t("leave"))),
         h("div", { class: "opponents" }, others),
         h("div", { class: "center" }, parts.center, parts.side || null),
@@ -264,24 +268,36 @@ export class TableScreen {
     }
     const st = this.model.state;
     if (this.model.status === "waiting") {
-      const start = st.start_deadline || st.until;
+      const start = st.start;
+      const invite = sessionStorage.getItem(`circolo.invite.${this.tableId}`);
       return h("div", { class: "banner" }, t("waiting"),
-        st.tournament || st.config?.tournament ? h("button", { class: "primary", type: "button", onclick: () => this.command("start_match") }, t("startMatch"), start ? countdown(start, { total: 120 }) : null) : null,
-        st.invite ? h("span", {}, t("inviteLink"), h("input", { readonly: true, value: st.invite, "aria-label": t("inviteLink") })) : null);
+        start && this.model.seat !== null && !start.pressed.includes(this.model.seat)
+          ? h("button", { class: "primary", type: "button", onclick: () => this.command("start_match") }, t("startMatch"), " ", countdown(start.deadline, { total: 120 })) : null,
+        invite ? h("span", { class: "invite-link" }, t("inviteLink"), " ", h("input", { readonly: true, value: invite, "aria-label": t("inviteLink") }),
+          h("button", { type: "button", onclick: (e) => { navigator.clipboard?.writeText(invite); e.target.textContent = t("copied"); } }, t("copy"))) : null);
     }
     return null;
   }
 
+  // Dialogs come from the screen state, so a reload shows them again.
   noticeView() {
-    const n = this.notice;
-    if (!n) return null;
-    if (n.kind === "hand") return handOver(this, n.data, () => this.command("continue"));
-    if (n.kind === "match") return matchOver(this, n.data, n.rematchUntil, (accept) => this.command("rematch", { accept }), () => this.onLeave());
-    if (n.kind === "vote") {
+    const st = this.model.state;
+    const me = this.model.seat;
+    if (st.result) {
+      return matchOver(this, st.result, st.rematch && !st.rematch.accepted.includes(me) ? st.rematch.deadline : null,
+        (accept) => this.command("rematch", { accept }), () => this.onLeave());
+    }
+    if (st.vote) {
+      const voted = st.vote.voted.includes(me);
       return h("div", { class: "dialog", role: "dialog", "aria-modal": "false", "aria-labelledby": "vote-h" },
-        h("h2", { id: "vote-h" }, t("vote")), countdown(n.data.deadline, { total: 30 }),
+        h("h2", { id: "vote-h" }, t("vote")), countdown(st.vote.deadline, { total: 30 }), voted ? null : [
         h("button", { class: "primary", type: "button", onclick: () => this.command("vote", { choice: "replay" }) }, t("voteReplay")),
-        h("button", { type: "button", onclick: () => this.command("vote", { choice: "draw" }) }, t("voteDraw")));
+        h("button", { type: "button", onclick: () => this.command("vote", { choice: "draw" }) }, t("voteDraw"))]);
+    }
+    if (this.model.phase === "result" && st.match?.hands?.length) {
+      const last = st.match.hands[st.match.hands.length - 1];
+      const done = me === null || (st.phase.continued || []).includes(me);
+      return handOver(this, { ...last, totals: st.match.totals }, done ? null : () => this.command("continue"));
     }
     return null;
   }

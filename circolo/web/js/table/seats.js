@@ -17,7 +17,7 @@ export function seatBadge(model, seat, { where = "top", handSize = null } = {}) 
   return h("div", { class: `seat seat-${where}${turn ? " turn" : ""}${mine ? " mine" : ""}`, dataset: { seat }, "aria-label": label, role: "group" },
     h("div", { class: "seat-line" },
       h("span", { class: "seat-name" }, name, mine ? h("span", { class: "you" }, ` (${t("you")})`) : null),
-      bot ? h("span", { class: "tag bot-tag", title: level ? t(`level.${level}`) : "" }, `🤖 ${t("bot")}${level ? ` · ${t(`level.${level}`)}` : ""}`) : null,
+      bot ? h("span", { class: "tag bot-tag", title: level ? t(`level.${level}`) : "" }, `${t("bot")}${level ? ` · ${t(`level.${level}`)}` : ""}`) : null,
       model.dealer === seat ? h("span", { class: "tag dealer-tag", title: t("dealer") }, "D") : null,
       handSize !== null ? h("span", { class: "tag count-tag" }, t("cards", { n: handSize })) : null),
     turn ? h("div", { class: "turn-line" }, h("span", { class: "turn-label" }, mine ? t("yourTurn") : t("turnOf", { name })), clockView(clock, mine)) : null,
@@ -26,7 +26,7 @@ export function seatBadge(model, seat, { where = "top", handSize = null } = {}) 
 
 function clockView(clock, mine) {
   if (!clock) return null;
-  if (clock.reserve !== undefined || clock.green_until !== undefined) return burracoBar(clock, mine);
+  if (clock.reserves) return burracoBar(clock, mine);
   if (!clock.deadline) return null;
   const el = countdown(clock.deadline, { total: clock.total || 30, warnAt: 10, cls: "move-clock" });
   if (mine) el.dataset.sound = "1";
@@ -37,11 +37,12 @@ function clockView(clock, mine) {
 function burracoBar(clock, mine) {
   const wrap = h("span", { class: "burraco-clock" });
   if (clock.green_until) {
-    const g = countdown(clock.green_until, { total: clock.green || 15, warnAt: -1, cls: "bar green" });
+    const g = countdown(clock.green_until, { total: 15, warnAt: -1, cls: "bar green" });
     wrap.append(g);
   }
   if (clock.deadline) {
-    const o = countdown(clock.deadline, { total: (clock.reserve || 30) + (clock.green || 15), warnAt: 10, cls: "bar orange" });
+    const reserve = clock.reserves[clock.seat] || 30;
+    const o = countdown(clock.deadline, { total: reserve + 15, warnAt: 10, cls: "bar orange" });
     if (mine) o.dataset.sound = "1";
     wrap.append(o);
   }
@@ -49,10 +50,11 @@ function burracoBar(clock, mine) {
 }
 
 function presenceView(p, name) {
-  if (!p || typeof p !== "object") return null;
-  if (p.away_until) {
-    return h("div", { class: "away", role: "note" }, t("disconnectedFor", { name, s: "" }), countdown(p.away_until, { total: 120, warnAt: 30 }));
+  if (!p) return null;
+  if ((p.state === "away" || p.state === "invited") && p.deadline) {
+    return h("div", { class: "away", role: "note" }, t("disconnectedFor", { name }), " ",
+      countdown(p.deadline, { total: p.state === "away" ? 120 : 30, warnAt: 30 }));
   }
-  if (p.connected === false) return h("div", { class: "away" }, "⚠︎");
+  if (p.state === "offline" || p.state === "grace") return h("div", { class: "away" }, "⚠︎ offline");
   return null;
 }
