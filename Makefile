@@ -12,7 +12,7 @@ $(UV):
 	$(UV) sync --frozen --quiet
 	touch $@
 
-.PHONY: run test check bench lock clean
+.PHONY: run test check bench soak lock clean
 run: .venv/.synced  ## start the room: http://127.0.0.1:8000/ (SQLite in data/, bots ready)
 	$(UV) run --frozen python -m circolo.serve_cli
 
@@ -21,8 +21,12 @@ check: .venv/.synced  ## lint, types and layering
 	$(UV) run --frozen ruff format --check $(PY_FILES)
 	$(UV) run --frozen mypy circolo
 
-test: check  ## the whole suite
-	$(UV) run --frozen pytest -n 2 -q
+test: check  ## the whole suite (long soak and fuzz runs are in make soak)
+	$(UV) run --frozen pytest -n 2 -q -m "not slow"
+
+soak: .venv/.synced  ## long property, fuzz and soak runs (not part of make test)
+	CIRCOLO_FUZZ_EXAMPLES=10000 CIRCOLO_HIDDEN_HANDS=2000 $(UV) run --frozen pytest -n 2 -q -m "slow" tests
+	CIRCOLO_FUZZ_EXAMPLES=10000 CIRCOLO_HIDDEN_HANDS=2000 $(UV) run --frozen pytest -n 2 -q tests/test_engines.py
 
 bench: .venv/.synced  ## engine and bot benchmarks (not part of make test)
 	$(UV) run --frozen python benchmarks/engines.py

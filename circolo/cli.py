@@ -159,3 +159,32 @@ def arena(
     except EngineError as error:
         raise click.BadParameter(error.message) from None
     click.echo(json.dumps(report, indent=2) if as_json else format_report(report))
+
+
+@main.command()
+@click.argument("game", type=GAME)
+@click.option("--seed", required=True, help="The seed revealed after the hand (decimal).")
+@click.option("--first", type=int, default=0, show_default=True, help="The dealer's seat.")
+@click.option("--commitment", default=None, help="The SHA-256 published before the deal.")
+@click.option("--players", type=click.Choice(["2", "4"]), default="2", show_default=True)
+def verify(game: str, seed: str, first: int, commitment: str | None, players: str) -> None:
+    """Check a hand's seed against its commitment and print the deal it gives."""
+    from circolo.cards import commitment as commit
+
+    if not seed.isascii() or not seed.isdigit():
+        raise click.BadParameter("a seed is a whole number written in digits", param_hint="--seed")
+    number = int(seed)
+    rules = _rules(game, {"players": int(players)})
+    try:
+        hand = rules.new_hand(number, first)
+    except EngineError as error:
+        raise click.BadParameter(error.message) from None
+    digest = commit(number)
+    if commitment is not None:
+        if digest != commitment.strip().lower():
+            click.echo(f"MISMATCH: the seed's SHA-256 is {digest}, not {commitment}")
+            sys.exit(1)
+        click.echo(f"commitment OK: {digest}")
+    else:
+        click.echo(f"commitment: {digest}")
+    click.echo(hand.position())

@@ -1,8 +1,7 @@
 """Every rule test vector in shared/cases (and in $CIRCOLO_EXTRA_CASES) through the engines.
 
 Each game's kinds live in ``tests/case_kinds/<game>.py`` as ``KINDS[kind](input, expect)``.
-A kind the runner does not know fails; a game whose engine has not landed yet is skipped
-by name, and only Bisca and Burraco may be.
+A kind the runner does not know fails, and so does a game without a runner.
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from typing import Any
 import pytest
 
 SHARED_CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
-MAY_BE_PENDING = {"bisca", "burraco"}
 
 Check = Callable[[dict[str, Any], dict[str, Any]], None]
 
@@ -56,8 +54,6 @@ def test_shared_cases_are_present() -> None:
 def test_case(game: str, case: dict[str, Any]) -> None:
     kinds = kinds_for(game)
     if kinds is None:
-        if game in MAY_BE_PENDING:
-            pytest.skip(f"the {game} engine has not landed yet: its cases are pending")
         pytest.fail(f"no case runner for game {game!r}")
     check = kinds.get(case["kind"])
     if check is None:

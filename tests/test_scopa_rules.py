@@ -9,17 +9,19 @@ from typing import Any
 
 import pytest
 
-from circolo.cards import Card, deck40
+from circolo.cards import Card
 from circolo.engine import (
-    EngineError,
+    BadSeatError,
     HandNotOverError,
     IllegalMoveError,
     NotationError,
+    NotYourTurnError,
     OptionError,
 )
 from circolo.games import make_rules
 from circolo.games.scopa import ScopaHand, ScopaRules, deck, moves, scoring
 from tests.case_kinds.scopa import ALL, position
+from tests.test_scopa_reference import ref_shuffle
 
 
 def arranged(
@@ -68,7 +70,7 @@ def options(hand: ScopaHand, card: str) -> set[str]:
 
 
 def scope_of(hand: ScopaHand) -> list[int]:
-    scope: list[int] = hand.view(None).to_json()["scope"]
+    scope: list[int] = hand.view(None).to_json()["scores"]
     return scope
 
 
@@ -122,9 +124,9 @@ def test_two_or_four_players_partners_sit_opposite() -> None:
     rules = ScopaRules(players=4)
     assert rules.sides == 2 and [rules.side_of(s) for s in range(4)] == [0, 1, 0, 1]
     hand = arranged(["5H", "6H", "5D", "6D"], "5C 2S", stock=0, turn=2)
-    hand.play("5D x 5C")
+    hand.play(hand.to_move(), "5D x 5C")
     assert "5C" in [str(c) for c in hand.pile_cards(0)], "seat 2 captures for its team"
-    with pytest.raises(OptionError, match="players must be 2 or 4"):
+    with pytest.raises(OptionError, match="players must be one of 2, 4"):
         ScopaRules(players=3)
 
 
@@ -136,7 +138,7 @@ def test_player_after_the_dealer_plays_first_primo_di_mano(players: int) -> None
     """'The player after the dealer plays first ("primo di mano").'"""
     for dealer in range(players):
         hand = ScopaRules(players=players).new_hand(11, dealer)
-        hand.play("cut 20")
+        hand.play(hand.to_move(), "cut 20")
         assert hand.to_move() == (dealer + 1) % players
 
 
@@ -159,7 +161,7 @@ def test_cut_is_a_move_of_4_to_36_cards_from_top_to_bottom() -> None:
     assert [hand.move_text(m) for m in hand.legal_moves()] == [f"cut {n}" for n in range(4, 37)]
     for bad in ("cut 3", "cut 37", "cut", "cut x"):
         with pytest.raises(NotationError):
-            hand.play(bad)
+            hand.play(hand.to_move(), bad)
     assert hand.view(1).to_json()["phase"] == "cut"
 
 
@@ -170,7 +172,7 @@ def test_deal_three_cards_each_one_at_a_time_then_four_to_the_table() -> None:
         dealer = 1
         hand = ScopaRules(players=players).new_hand(8, dealer)
         deck = hand.stock_cards()
-        hand.play("cut 10")
+        hand.play(hand.to_move(), "cut 10")
         deck = deck[10:] + deck[:10]
         for seat in range(players):
             offset = (seat - dealer - 1) % players
@@ -182,8 +184,8 @@ def test_deal_three_cards_each_one_at_a_time_then_four_to_the_table() -> None:
 
 
 def void_deal(players: int) -> tuple[ScopaHand, str]:
-    """Seed 42, dealer 0: the first deal is void after this cut."""
-    return ScopaRules(players=players).new_hand(42, 0), "cut 17" if players == 2 else "cut 11"
+    """Seed 15, dealer 0: the first deal is void after this cut."""
+    return ScopaRules(players=players).new_hand(15, 0), "cut 28" if players == 2 else "cut 22"
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -195,16 +197,12 @@ def test_three_or_four_re_on_the_table_void_the_deal_reshuffle_same_dealer(playe
     probe = hand.clone()
     probe.apply(probe.parse_move(cut))
     cutter = hand.to_move()
-    hand.play(cut)
+    hand.play(hand.to_move(), cut)
     view = hand.view(None).to_json()
     assert view["phase"] == "cut" and view["voided"] == 1 and view["dealer"] == 0
     assert hand.to_move() == cutter and hand.table_cards() == []
-    rng = random.Random(42)
-    for _ in range(2):
-        deck = list(deck40())
-        rng.shuffle(deck)
-    assert hand.stock_cards() == deck
-    hand.play("cut 20")
+    assert tuple(hand.stock_cards()) == ref_shuffle(15, 1)
+    hand.play(hand.to_move(), "cut 20")
     assert hand.view(None).to_json()["phase"] == "play"
 
 
@@ -216,7 +214,7 @@ def stacked(table: list[str]) -> ScopaHand:
         deck[4 + 6 + i] = card
     deck = [c or rest.pop() for c in deck]
     hand = ScopaRules().hand_from_position(position(2, 0, "c1", [[], []], stock=deck))
-    hand.play("cut 4")
+    hand.play(hand.to_move(), "cut 4")
     return hand
 
 
@@ -263,14 +261,14 @@ def test_single_card_match_is_compulsory_over_any_sum() -> None:
     hand = arranged(["JH 2S", "4C 6C"], "3C 5S JD")
     assert options(hand, "JH") == {"JH x JD"}
     with pytest.raises(IllegalMoveError):
-        hand.play("JH x 3C 5S")
+        hand.play(hand.to_move(), "JH x 3C 5S")
 
 
 def test_several_single_matches_the_player_chooses_exactly_one() -> None:
     """'If several table cards have that value, the player chooses exactly one of them.'"""
     hand = arranged(["AH 2S", "4C 6C"], "AC AD 2D")
     assert options(hand, "AH") == {"AH x AD", "AH x AC"}
-    hand.play("AH x AC")
+    hand.play(hand.to_move(), "AH x AC")
     assert sorted(map(str, hand.table_cards())) == ["2D", "AD"]
 
 
@@ -280,7 +278,7 @@ def test_a_summing_set_any_of_them_at_the_players_choice() -> None:
     table A, 3, 4, 5 and a Cavallo (9) played: A+3+5 or 4+5).'"""
     hand = arranged(["QC 2S", "4C 6C"], "AC 3H 4S 5D")
     assert options(hand, "QC") == {"QC x AC 3H 5D", "QC x 4S 5D"}
-    hand.play("QC x AC 3H 5D")
+    hand.play(hand.to_move(), "QC x AC 3H 5D")
     assert [str(c) for c in hand.table_cards()] == ["4S"]
 
 
@@ -289,7 +287,7 @@ def test_capturing_is_compulsory_a_card_that_can_capture_must_capture() -> None:
     hand = arranged(["7D 2S", "4C 6C"], "3H 4S")
     before = hand.position()
     with pytest.raises(IllegalMoveError, match="not legal"):
-        hand.play("7D")
+        hand.play(hand.to_move(), "7D")
     assert hand.position() == before
     assert options(hand, "7D") == {"7D x 3H 4S"}
 
@@ -299,24 +297,24 @@ def test_a_card_that_cannot_capture_stays_on_the_table() -> None:
     choose a card that takes nothing."""
     hand = arranged(["7D 2S", "4C 6C"], "3H 4S")
     assert options(hand, "2S") == {"2S"}
-    hand.play("2S")
+    hand.play(hand.to_move(), "2S")
     assert sorted(map(str, hand.table_cards())) == ["2S", "3H", "4S"]
     with pytest.raises(IllegalMoveError):
-        hand.play("4C x 4S 2S")
+        hand.play(hand.to_move(), "4C x 4S 2S")
 
 
 def test_captured_and_capturing_cards_go_to_the_capturers_pile() -> None:
     """'Captured cards and the capturing card go face down to the capturer's pile.'"""
     hand = arranged(["7D 2S", "4C 6C"], "3H 4S KD")
     pile = set(hand.pile_cards(0))
-    hand.play("7D x 3H 4S")
+    hand.play(hand.to_move(), "7D x 3H 4S")
     assert set(hand.pile_cards(0)) - pile == set(map(Card.parse, ["7D", "3H", "4S"]))
 
 
 def test_scopa_a_capture_taking_every_table_card_is_one_point() -> None:
     """'A scopa is a capture that takes every card on the table: 1 point.'"""
     hand = arranged(["KD 2S", "4C 6C"], "AC 3H 4S 2D", stock=24)
-    hand.play("KD x AC 2D 3H 4S")
+    hand.play(hand.to_move(), "KD x AC 2D 3H 4S")
     assert scope_of(hand) == [1, 0]
     assert hand.table_cards() == []
 
@@ -325,7 +323,7 @@ def test_no_scopa_with_the_hands_final_card() -> None:
     """'The capture made with the last card of the hand never counts as a scopa
     [decided]'."""
     hand = arranged(["", "5S"], "2C 3D", turn=1)
-    hand.play("5S x 2C 3D")
+    hand.play(hand.to_move(), "5S x 2C 3D")
     assert hand.is_over() and scope_of(hand) == [0, 0]
     assert hand.score().breakdown[1]["scope"] == 0
 
@@ -334,11 +332,11 @@ def test_sweep_with_the_last_card_of_a_deal_is_a_scopa_when_cards_remain() -> No
     """'A sweep with the last card of a 3-card deal while cards remain to be dealt is a
     scopa.'"""
     hand = arranged(["", "5S"], "2C 3D", turn=1, stock=6)
-    hand.play("5S x 2C 3D")
+    hand.play(hand.to_move(), "5S x 2C 3D")
     assert scope_of(hand) == [0, 1]
     assert [len(hand.hand_cards(s)) for s in (0, 1)] == [3, 3], "the next deal follows"
     four = arranged(["", "", "", "7C"], "AH 6D", turn=3, stock=12)
-    four.play("7C x AH 6D")
+    four.play(four.to_move(), "7C x AH 6D")
     assert scope_of(four) == [0, 1]
 
 
@@ -346,8 +344,8 @@ def test_cards_left_on_the_table_go_to_the_last_capturer_not_a_scopa() -> None:
     """'When all cards are played, the cards still on the table go to the player (team)
     who made the last capture. This is not a scopa.'"""
     hand = arranged(["AH", "KS"], "AC 5D 6H", turn=0)
-    hand.play("AH x AC")
-    hand.play("KS")
+    hand.play(hand.to_move(), "AH x AC")
+    hand.play(hand.to_move(), "KS")
     assert hand.is_over() and hand.table_cards() == []
     assert {"5D", "6H", "KS"} <= set(map(str, hand.pile_cards(0)))
     assert scope_of(hand) == [0, 0]
@@ -474,22 +472,30 @@ def test_single_hand_the_higher_score_wins_a_tie_plays_on() -> None:
 
 
 def test_options_are_named_and_validated_with_plain_messages() -> None:
-    """'Target 11 (default), 7, or a single hand'; faces Italian or French."""
+    """'Target 11 (default), 7, or a single hand'; faces Italian or French. Values are
+    taken as they are declared: no text for a number, no float, no bool."""
     assert make_rules("scopa").options() == {"players": 2, "target": 11, "faces": "italian"}
-    assert ScopaRules.from_options({"target": "7"}).target == 7
+    assert ScopaRules.from_options({"target": 7}).target == 7
     assert make_rules("scopa", {"target": "single_hand", "players": 4}).players == 4
+    assert [spec["name"] for spec in ScopaRules.describe()["options"]] == [
+        "players",
+        "target",
+        "faces",
+    ]
     bad_options: list[tuple[dict[str, object], str]] = [
-        ({"target": 10}, "target must be 11, 7 or 'single_hand'"),
-        ({"target": True}, "target must be"),
-        ({"target": 11.0}, "target must be"),
-        ({"faces": "german"}, "faces must be 'italian' or 'french'"),
-        ({"players": 3}, "players must be 2 or 4"),
+        ({"target": 10}, "target must be one of 11, 7, 'single_hand'"),
+        ({"target": "7"}, "target must be one of"),
+        ({"target": True}, "target must be one of"),
+        ({"target": 11.0}, "target must be one of"),
+        ({"faces": "german"}, "faces must be one of 'italian', 'french'"),
+        ({"players": 3}, "players must be one of 2, 4"),
+        ({"players": 2.0}, "players must be one of 2, 4"),
         ({"colour": 1}, "unknown option 'colour'"),
     ]
     for bad, message in bad_options:
         with pytest.raises(OptionError, match=message):
             make_rules("scopa", bad)
-    with pytest.raises(OptionError, match="dealer"):
+    with pytest.raises(BadSeatError):
         ScopaRules().new_hand(1, 2)
 
 
@@ -498,21 +504,36 @@ def test_options_are_named_and_validated_with_plain_messages() -> None:
 
 def test_bad_input_is_an_answer_and_changes_nothing() -> None:
     hand = ScopaRules().new_hand(4, 0)
-    hand.play("cut 12")
+    hand.play(hand.to_move(), "cut 12")
     before = hand.position()
     for text in ("", "8D", "7D x 7D", "7D x", "XX", "7D AH", "JK"):
         with pytest.raises(NotationError):
-            hand.play(text)
-    for move in (10**20, -1, "cut 20"):
+            hand.play(hand.to_move(), text)
+    for move in (-1, "cut 20", hand.legal_moves()[0] | 1 << 45):
         with pytest.raises(IllegalMoveError):
-            hand.play(move)
-    with pytest.raises(IllegalMoveError):
-        hand.play(None)  # type: ignore[arg-type]
+            hand.play(hand.to_move(), move)
+    for bad in (10**20, 45, None, True, 1.0):
+        with pytest.raises(NotationError):
+            hand.play(hand.to_move(), bad)  # type: ignore[arg-type]
+    with pytest.raises(NotYourTurnError):
+        hand.play(1 - hand.to_move(), hand.legal_moves()[0])  # type: ignore[operator]
     with pytest.raises(HandNotOverError):
         hand.score()
-    with pytest.raises(EngineError):
-        hand.view(2)
+    for seat in (2, -1, True):
+        with pytest.raises(BadSeatError):
+            hand.view(seat)
     assert hand.position() == before
+
+
+def test_an_illegal_move_names_only_the_movers_own_cards() -> None:
+    """The answer goes to the sender: it lists the sender's options, nothing hidden."""
+    hand = arranged(["7D 2S", "4C 6C"], "3H 4S")
+    with pytest.raises(IllegalMoveError) as refused:
+        hand.play(0, "7D")
+    assert "4C" not in refused.value.message and "6C" not in refused.value.message
+    with pytest.raises(NotYourTurnError) as refused:
+        hand.play(1, "4C")
+    assert "7D" not in refused.value.message and "2S" not in refused.value.message
 
 
 @pytest.mark.parametrize(
@@ -547,8 +568,8 @@ def test_hand_sizes_must_fit_the_turn_in_a_position() -> None:
 
 def test_spectators_see_no_hand_and_a_seat_sees_only_its_own() -> None:
     hand = ScopaRules(players=4).new_hand(6, 2)
-    hand.play("cut 30")
-    assert hand.view(None).to_json()["hand"] is None
+    hand.play(hand.to_move(), "cut 30")
+    assert hand.view(None).to_json()["hand"] == []
     for seat in range(4):
         data = hand.view(seat).to_json()
         assert data["hand"] == [str(c) for c in hand.hand_cards(seat)]
@@ -558,7 +579,7 @@ def test_spectators_see_no_hand_and_a_seat_sees_only_its_own() -> None:
 def test_a_clone_is_independent() -> None:
     hand = ScopaRules().new_hand(6, 0)
     clone = hand.clone()
-    clone.play("cut 5")
+    clone.play(clone.to_move(), "cut 5")
     clone.apply(clone.legal_moves()[0])
     assert hand.view(None).to_json()["phase"] == "cut"
     assert hand.position() != clone.position()
@@ -573,7 +594,7 @@ def test_the_engine_docstring_examples_hold(module: ModuleType) -> None:
 def test_a_malformed_view_is_a_notation_error() -> None:
     """A bot rebuilds its view from JSON: data that no real hand could show is refused."""
     hand = ScopaRules().new_hand(8, 0)
-    hand.play("cut 9")
+    hand.play(hand.to_move(), "cut 9")
     data = hand.view(0).to_json()
     stolen = str(hand.hand_cards(1)[0])
     changes: list[dict[str, Any]] = [
@@ -583,7 +604,7 @@ def test_a_malformed_view_is_a_notation_error() -> None:
         {"hand_sizes": [3]},
         {"players": 4},
         {"table": ["8D"]},
-        {"history": [{"seat": 1, "move": "cut 99"}]},
+        {"history": [[1, "cut 99"]]},
     ]
     for change in changes:
         with pytest.raises(NotationError):

@@ -22,7 +22,7 @@ LOCALES = Path(__file__).resolve().parents[1] / "circolo" / "locales"
 
 def dealt(players: int = 2) -> ScopaHand:
     hand = ScopaRules(players=players).new_hand(21, 0)
-    hand.play("cut 15")
+    hand.play(hand.to_move(), "cut 15")
     return hand
 
 
@@ -41,7 +41,7 @@ def test_render_names_cards_in_the_language_and_faces(lang: str, faces: Faces) -
 def test_render_cut_spectator_and_hand_end() -> None:
     hand = ScopaRules().new_hand(3, 0)
     assert "cut by seat 2 (You)" in ui.render(hand.view(1), "en", Faces.ITALIAN)
-    hand.play("cut 20")
+    hand.play(hand.to_move(), "cut 20")
     spectator = ui.render(hand.view(None), "en", Faces.ITALIAN)
     assert "Your hand" not in spectator and "Table:" in spectator
     rng = random.Random(3)
@@ -55,7 +55,7 @@ def test_render_cut_spectator_and_hand_end() -> None:
 
 def test_render_shows_scope_piles_and_last_capture() -> None:
     hand = arranged(["KD 2S", "4C 6C"], "AC 3H 4S 2D", stock=24)
-    hand.play("KD x AC 2D 3H 4S")
+    hand.play(hand.to_move(), "KD x AC 2D 3H 4S")
     text = ui.render(hand.view(1), "en", Faces.FRENCH)
     assert "Side 1: " in text and "scope 1" in text
     assert "Last capture: seat 1 took Ace of clubs, Two of diamonds" in text

@@ -93,7 +93,7 @@ def _play_hand(hand: Any, bots: dict[int, Bot], rules: Rules, a_side: int, out: 
         ms = (time.perf_counter() - start) * 1000
         if decision:
             (out.ms_a if rules.side_of(seat) == a_side else out.ms_b).append(ms)
-        hand.play(move)  # the checked path: a bot's illegal move is a bug, not a win
+        hand.play(seat, move)  # the checked path: a bot's illegal move is a bug, not a win
 
 
 def play_game(config: ArenaConfig, seed: int, a_side: int) -> GameResult:

@@ -294,9 +294,9 @@ def play_likelihood(view: View[Any], world: HandState[Any]) -> float:
     The weight is a softmax over their options then, rated by ``evaluate``.
     """
     assert isinstance(view, ScopaView) and isinstance(world, ScopaHand)
-    if not INFERENCE or not view.history:
+    if not INFERENCE or not view.moves:
         return 1.0
-    seat, move = view.history[-1]
+    seat, move = view.moves[-1]
     if move < 0 or view.seat is None or (seat ^ view.seat) & 1 == 0:
         return 1.0
     if view.hand_sizes[seat] >= 3:

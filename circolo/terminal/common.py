@@ -109,12 +109,12 @@ def _play_hand(
             prompt.say(ui.render(view, prompt.lang, prompt.faces))
             prompt.say(prompt.t("common.your_turn"))
             try:
-                hand.play(ui.ask_move(view, prompt))
+                hand.play(human, ui.ask_move(view, prompt))
             except EngineError as error:
                 prompt.say(prompt.t("common.error", message=error.message))
         else:
             move = bots[seat].choose(hand.view(seat))
-            hand.play(move)
+            hand.play(seat, move)
             player = prompt.t("common.bot", level=bots[seat].name, seat=seat + 1)
             described = describe_move(hand.move_text(move), prompt.lang, prompt.faces)
             prompt.say(prompt.t("common.plays", player=player, move=described))

@@ -104,9 +104,9 @@ def scopa(input: dict[str, Any], expect: dict[str, Any]) -> None:
         position(players, 0, str(mover), hands, table, (pile, ()), stock=stock)
     )
     side = mover % 2
-    scope_before = hand.view(None).to_json()["scope"][side]
-    hand.play(played + (" x " + " ".join(captured) if captured else ""))
-    made = hand.view(None).to_json()["scope"][side] - scope_before
+    scope_before = hand.view(None).to_json()["scores"][side]
+    hand.play(hand.to_move(), played + (" x " + " ".join(captured) if captured else ""))
+    made = hand.view(None).to_json()["scores"][side] - scope_before
     assert made == (1 if expect["scopa"] else 0)
 
 
@@ -148,7 +148,7 @@ def redeal(input: dict[str, Any], expect: dict[str, Any]) -> None:
         deck[(n + 6 + i) % 40] = card
     deck = [card or rest.pop() for card in deck]
     hand = rules.hand_from_position(position(2, 0, "c1", [[], []], stock=deck))
-    hand.play(cut)
+    hand.play(hand.to_move(), cut)
     view = hand.view(None).to_json()
     void = view["voided"] == 1
     assert void == (view["phase"] == "cut")

@@ -39,8 +39,7 @@ FROM_CARD: dict[Card, int] = {card: c for c, card in enumerate(TO_CARD)}
 TEXT: tuple[str, ...] = tuple(str(card) for card in TO_CARD)
 _FROM_TEXT: dict[str, int] = {text: c for c, text in enumerate(TEXT)}
 
-#: The cards in ``circolo.cards.deck40()`` order: a shuffle of this list by
-#: ``random.Random(seed)`` is the same permutation as a shuffle of ``deck40()``.
+#: The cards in ``circolo.cards.deck40()`` order: the deal's shuffle permutes it.
 DECK_ORDER: tuple[int, ...] = tuple(FROM_CARD[card] for card in deck40())
 
 

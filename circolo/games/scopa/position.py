@@ -19,55 +19,39 @@ Ten fields separated by single spaces::
 
 A card list is its cards written one after another (``AH7DKS``), ``-`` when empty; sets
 are written by value, then suit. Example: a 1 v 1 hand dealt by seat 0 (seed 7), cut
-by seat 1, where seat 1 (the primo) has laid the Fante of coppe and seat 0 is to play::
+by seat 1, where seat 1 (the primo) has laid the 4 of coppe and seat 0 is to play:
 
-    0 0 3S4D7C/JDJS 2H3H4S7DJH -/- 0/0 -
-    KC7S4C7H5S5H4H6CKHAC6H6S3DKD6DADAS2CQH2DKSAHQC5DQSQD3C2SJC5C 7:0 1:cut20,1:JH
-
-(one line, wrapped here).
+>>> from circolo.games.scopa import ScopaRules
+>>> hand = ScopaRules().new_hand(7, 0)
+>>> hand.play(1, "cut 20").kinds()
+['cut', 'deal', 'dealt', 'dealt']
+>>> hand.play(1, "4H").text
+'4H'
+>>> text = hand.position()
+>>> text.split()[:7]
+['0', '0', '2D4SJC/4D4C', '4H6DQHQSKH', '-/-', '0/0', '-']
+>>> text.split()[8:]
+['7:0', '1:cut20,1:4H']
+>>> read_position(hand.rules, text).position() == text
+True
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from circolo.cards import SEED_LIMIT
 from circolo.engine import NotationError
-from circolo.games.scopa.deck import ALL_CARDS, CARDS, TEXT, mask_of, mask_text, parse_card_run
-from circolo.games.scopa.moves import compact_move_text, parse_move
+from circolo.games.scopa.deck import ALL_CARDS, CARDS, TEXT, mask_of, parse_card_run
+from circolo.games.scopa.moves import parse_move
 from circolo.games.scopa.state import HAND_SIZE, TABLE_SIZE, ScopaHand
 
 if TYPE_CHECKING:
     from circolo.games.scopa.rules import ScopaRules
 
 
-def format_position(hand: ScopaHand) -> str:
-    if hand.turn is None:
-        turn = "-"
-    elif not hand.in_hands:
-        turn = f"c{hand.turn}"
-    else:
-        turn = str(hand.turn)
-    history = ",".join(f"{seat}:{compact_move_text(move)}" for seat, move in hand.history)
-    return " ".join(
-        (
-            str(hand.dealer),
-            turn,
-            "/".join(mask_text(h) for h in hand.hands),
-            mask_text(hand.table),
-            "/".join(mask_text(p) for p in hand.piles),
-            "/".join(str(s) for s in hand.scope),
-            "-" if hand.last_capturer is None else str(hand.last_capturer),
-            "".join(TEXT[c] for c in hand.deck[hand.pos :]) or "-",
-            f"{hand.seed}:{hand.deal_no}",
-            history or "-",
-        )
-    )
-
-
-def parse_position(rules: ScopaRules, text: str) -> ScopaHand:
-    """Read a position; ``NotationError`` says what is wrong with it."""
-    if not isinstance(text, str):
-        raise NotationError("a position is text")
+def read_position(rules: ScopaRules, text: str) -> ScopaHand:
+    """Read a position (``ScopaHand.position()``); ``NotationError`` says what is wrong."""
     fields = text.split()
     if len(fields) != 10:
         raise NotationError(
@@ -90,7 +74,9 @@ def parse_position(rules: ScopaRules, text: str) -> ScopaHand:
     seed_text, colon, deal_text = seed_f.partition(":")
     if not colon:
         raise NotationError(f"bad seed field {seed_f!r}: write seed:deal, e.g. 42:0")
-    seed = _integer(seed_text, "seed")
+    seed = _count(seed_text, "seed")
+    if seed >= SEED_LIMIT:
+        raise NotationError("seed: a hand's seed is below 2**256")
     deal_no = _count(deal_text, "deal")
     history = [] if hist_f == "-" else [_history_item(item, players) for item in hist_f.split(",")]
     sizes = [h.bit_count() for h in hands]
@@ -121,7 +107,7 @@ def parse_position(rules: ScopaRules, text: str) -> ScopaHand:
         scope=scope,
         turn=turn,
         last_capturer=last,
-        history=history,
+        moves=history,
     )
 
 
@@ -156,13 +142,6 @@ def _per(text: str, count: int, what: str) -> list[str]:
     if len(parts) != count:
         raise NotationError(f"{what}: {count} entries separated by '/', not {text!r}")
     return parts
-
-
-def _integer(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"{what}: {text!r} is not a number") from None
 
 
 def _count(text: str, what: str) -> int:

@@ -2,7 +2,7 @@
 
 Everything is small ints: hands, table and piles are 40-bit masks, the undealt cards are
 ``deck[pos:]`` (the deck list is never changed once cut, so clones share it), and the
-history is a list of ``(seat, move)``. A clone copies a few ints and short lists.
+moves so far are a list of ``(seat, move)``. A clone copies a few ints and short lists.
 
 The hand starts with the cut: the player before the dealer in playing order (the
 dealer's left at a real table, where play goes counter-clockwise; in 1 v 1 the
@@ -11,17 +11,35 @@ cards go to each player, one at a time, starting with the player after the deale
 ("primo di mano", who plays first), and four cards to the table. Three or four Re on the
 table void the deal: the whole deck is reshuffled by the hand's seed, the same dealer
 deals again and the same player cuts again.
+
+``apply`` is the fast path; ``_apply_recorded`` runs it and reads the events off the
+change, so both always reach the same state. This module imports neither the rules, the
+view nor the position reader: the rules build views (``ScopaRules.view_of``).
 """
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Self
 
-from circolo.cards import Card
-from circolo.engine import EngineError, HandNotOverError, HandScore, HandState, IllegalMoveError
-from circolo.games.scopa.deck import DECK_ORDER, KINGS, TO_CARD, cards_of
-from circolo.games.scopa.moves import CUT_MOVES, move_text, moves_for, parse_move
+from circolo.cards import Card, Chance
+from circolo.engine import Event, HandNotOverError, HandScore, HandState
+from circolo.games.scopa.deck import (
+    CARDS,
+    DECK_ORDER,
+    KINGS,
+    TEXT,
+    TO_CARD,
+    cards_of,
+    mask_of,
+    mask_text,
+)
+from circolo.games.scopa.moves import (
+    CUT_MOVES,
+    compact_move_text,
+    move_text,
+    moves_for,
+    parse_move,
+)
 from circolo.games.scopa.scoring import hand_score
 
 if TYPE_CHECKING:
@@ -32,17 +50,16 @@ HAND_SIZE = 3
 TABLE_SIZE = 4
 
 
-def shuffled_deck(seed: int, deal: int) -> list[int]:
-    """The deck of a hand's ``deal``-th deal (0 first, 1 after a void deal, ...).
+def deck_stream(deal: int) -> str:
+    """The chance stream of a hand's ``deal``-th shuffle: "deck" first, then "deck 1",
+    "deck 2", ... after each void deal (docs/notation.md, "The cut and the deal")."""
+    return f"deck {deal}" if deal else "deck"
 
-    It is the ``deal``-th shuffle of ``deck40()`` order by ``random.Random(seed)``,
-    top card first: anyone can re-derive a deal from the published seed.
-    """
-    rng = random.Random(seed)
-    for _ in range(deal + 1):
-        deck = list(DECK_ORDER)
-        rng.shuffle(deck)
-    return deck
+
+def shuffled_deck(seed: int, deal: int) -> list[int]:
+    """The deck of a hand's ``deal``-th shuffle, top card first: ``deck40()`` order
+    permuted by ``Chance(seed, deck_stream(deal))``, so anyone can re-derive it."""
+    return [DECK_ORDER[i] for i in Chance(seed, deck_stream(deal)).shuffled(CARDS)]
 
 
 class ScopaHand(HandState[int]):
@@ -53,9 +70,9 @@ class ScopaHand(HandState[int]):
         "dealer",
         "deck",
         "hands",
-        "history",
         "in_hands",
         "last_capturer",
+        "moves",
         "piles",
         "players",
         "pos",
@@ -80,7 +97,7 @@ class ScopaHand(HandState[int]):
     turn: int | None
     in_hands: int  # cards left in all hands together; 0 before the cut
     last_capturer: int | None
-    history: list[tuple[int, int]]  # (seat, move), the cuts included
+    moves: list[tuple[int, int]]  # (seat, move) so far, the cuts included
 
     @classmethod
     def deal(cls, rules: ScopaRules, seed: int, dealer: int) -> ScopaHand:
@@ -100,7 +117,7 @@ class ScopaHand(HandState[int]):
         hand.turn = hand.cutter
         hand.in_hands = 0
         hand.last_capturer = None
-        hand.history = []
+        hand.moves = []
         return hand
 
     @classmethod
@@ -118,7 +135,7 @@ class ScopaHand(HandState[int]):
         scope: list[int],
         turn: int | None,
         last_capturer: int | None,
-        history: list[tuple[int, int]],
+        moves: list[tuple[int, int]],
     ) -> ScopaHand:
         """A hand from its parts, as a position or a view's sample gives them (unchecked)."""
         hand = cls.__new__(cls)
@@ -136,7 +153,7 @@ class ScopaHand(HandState[int]):
         hand.turn = turn
         hand.in_hands = sum(h.bit_count() for h in hands)
         hand.last_capturer = last_capturer
-        hand.history = history
+        hand.moves = moves
         return hand
 
     # -- who is who -------------------------------------------------------------------
@@ -174,7 +191,7 @@ class ScopaHand(HandState[int]):
 
     def apply(self, move: int) -> None:
         seat: int = self.turn  # type: ignore[assignment]  # the fast path trusts its caller
-        self.history.append((seat, move))
+        self.moves.append((seat, move))
         if move < 0:
             self._cut(-move)
             return
@@ -200,28 +217,13 @@ class ScopaHand(HandState[int]):
         else:
             self._finish()
 
-    def play(self, move: int | str) -> int:
-        """The checked path: text or int; an illegal move leaves the state unchanged."""
-        if isinstance(move, bool) or not isinstance(move, (int, str)):
-            raise IllegalMoveError(f"{move!r} is not a Scopa move")
-        if isinstance(move, int) and not self.is_over() and move not in self.legal_moves():
-            raise IllegalMoveError(
-                "that move is not legal now; legal moves: "
-                + ", ".join(move_text(m) for m in self.legal_moves())
-            )
-        return super().play(move)
-
     def score(self) -> HandScore:
         if self.turn is not None:
             raise HandNotOverError("the hand is not over yet: no score")
         return hand_score(self.piles, self.scope)
 
-    def view(self, seat: int | None) -> ScopaView:
-        from circolo.games.scopa.view import ScopaView
-
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
-            raise EngineError(f"no seat {seat!r} at a table of {self.players}")
-        return ScopaView.of(self, seat)
+    def _view(self, seat: int | None) -> ScopaView:
+        return self.rules.view_of(self, seat)
 
     def clone(self) -> Self:
         other = self.__class__.__new__(self.__class__)
@@ -239,19 +241,97 @@ class ScopaHand(HandState[int]):
         other.turn = self.turn
         other.in_hands = self.in_hands
         other.last_capturer = self.last_capturer
-        other.history = self.history[:]
+        other.moves = self.moves[:]
         return other
 
     def move_text(self, move: int) -> str:
         return move_text(move)
 
-    def parse_move(self, text: str) -> int:
+    def _parse_move(self, text: str) -> int:
         return parse_move(text)
 
-    def position(self) -> str:
-        from circolo.games.scopa.position import format_position
+    def _is_move(self, move: object) -> bool:
+        """An int that ``move_text`` can write: a cut, or a Scopa card and a set of them."""
+        return type(move) is int and (
+            -CARDS < move < 0 or (move & 63 < CARDS and move >> 6 < 1 << CARDS)
+        )
 
-        return format_position(self)
+    def history(self) -> list[tuple[int, str]]:
+        return [(seat, move_text(move)) for seat, move in self.moves]
+
+    def position(self) -> str:
+        """The one-line text of ``position.py`` (read back by ``read_position``)."""
+        if self.turn is None:
+            turn = "-"
+        elif not self.in_hands:
+            turn = f"c{self.turn}"
+        else:
+            turn = str(self.turn)
+        history = ",".join(f"{seat}:{compact_move_text(move)}" for seat, move in self.moves)
+        return " ".join(
+            (
+                str(self.dealer),
+                turn,
+                "/".join(mask_text(h) for h in self.hands),
+                mask_text(self.table),
+                "/".join(mask_text(p) for p in self.piles),
+                "/".join(str(s) for s in self.scope),
+                "-" if self.last_capturer is None else str(self.last_capturer),
+                "".join(TEXT[c] for c in self.deck[self.pos :]) or "-",
+                f"{self.seed}:{self.deal_no}",
+                history or "-",
+            )
+        )
+
+    def _apply_recorded(self, move: int, seat: int) -> list[Event]:
+        """``apply``, then what it did, read off the change (so both end alike)."""
+        if move < 0:
+            cut = self.deck[-move:] + self.deck[:-move]
+            self.apply(move)
+            events = [Event("cut", {"seat": seat, "at": -move})]
+            if self.cutting:  # void: the table dealt from the cut deck had three or four Re
+                dealt = HAND_SIZE * self.players
+                table = mask_of(cut[dealt : dealt + TABLE_SIZE])
+                events.append(Event("deal", {"deal": 1, "table": texts(table)}))
+                events.append(Event("void_deal", {"kings": (table & KINGS).bit_count()}))
+            else:
+                events += self._deal_events(self.table)
+            return events
+        side = seat & 1
+        card = move & 63
+        captured = move >> 6
+        scope, pos = self.scope[side], self.pos
+        left = self.table ^ captured if captured else self.table | 1 << card
+        self.apply(move)
+        events = [Event("card_played", {"seat": seat, "card": TEXT[card]})]
+        if captured:
+            events.append(
+                Event("capture", {"seat": seat, "card": TEXT[card], "cards": texts(captured)})
+            )
+            if self.scope[side] > scope:
+                events.append(Event("scopa", {"seat": seat, "side": side}))
+        if self.pos > pos:
+            events += self._deal_events(0)
+        elif self.turn is None and left and self.last_capturer is not None:
+            events.append(Event("sweep", {"side": self.last_capturer & 1, "cards": texts(left)}))
+        return events
+
+    def _deal_events(self, table: int) -> list[Event]:
+        """A deal just made: public with its number and table cards, then each seat's
+        three cards, private to that seat (the others learn the count)."""
+        dealt = CARDS - TABLE_SIZE - (len(self.deck) - self.pos)
+        number = dealt // (HAND_SIZE * self.players)
+        events = [Event("deal", {"deal": number, "table": texts(table)})]
+        for seat, hand in enumerate(self.hands):
+            events.append(
+                Event(
+                    "dealt",
+                    {"seat": seat, "cards": texts(hand)},
+                    only=seat,
+                    public={"seat": seat, "count": hand.bit_count()},
+                )
+            )
+        return events
 
     # -- public accessors (for views, bots, the terminal and tests) --------------------
 
@@ -313,3 +393,8 @@ class ScopaHand(HandState[int]):
             self.piles[self.last_capturer & 1] |= self.table
             self.table = 0
         self.turn = None
+
+
+def texts(mask: int) -> list[str]:
+    """A set of cards as card codes, by value then suit (the events' form)."""
+    return [TEXT[c] for c in cards_of(mask)]

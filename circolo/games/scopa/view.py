@@ -13,14 +13,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from circolo.engine import NotationError, View
-from circolo.games.scopa.deck import TEXT, cards_of, mask_of, parse_card
+from circolo.engine import NotationError, View, ViewCore
+from circolo.games.scopa.deck import CARDS, mask_of, parse_card
 from circolo.games.scopa.moves import CUT_MOVES, captured_mask, move_text, moves_for, parse_move
+from circolo.games.scopa.position import read_position
 from circolo.games.scopa.scoring import hand_score
-from circolo.games.scopa.state import ScopaHand, shuffled_deck
+from circolo.games.scopa.state import ScopaHand, texts
 
 if TYPE_CHECKING:
     from circolo.games.scopa.rules import ScopaRules
+
+
+PHASES = ("cut", "play", "over")
 
 
 @dataclass(frozen=True)
@@ -39,7 +43,7 @@ class ScopaView(View[int]):
     scope: tuple[int, int]
     stock: int  # how many cards are left to deal
     last_capturer: int | None
-    history: tuple[tuple[int, int], ...]
+    moves: tuple[tuple[int, int], ...]  # (seat, move): the public history of the hand
     voided: int  # how many deals of this hand were void
 
     @classmethod
@@ -57,7 +61,7 @@ class ScopaView(View[int]):
             scope=(hand.scope[0], hand.scope[1]),
             stock=len(hand.deck) - hand.pos,
             last_capturer=hand.last_capturer,
-            history=tuple(hand.history),
+            moves=tuple(hand.moves),
             voided=hand.deal_no,
         )
 
@@ -79,31 +83,32 @@ class ScopaView(View[int]):
         """(seat, move) of the last capture; the move is None if the history lacks it."""
         if self.last_capturer is None:
             return None
-        for seat, move in reversed(self.history):
+        for seat, move in reversed(self.moves):
             if move >= 0 and captured_mask(move):
                 return seat, move
         return self.last_capturer, None
 
-    def to_json(self) -> dict[str, Any]:
+    def core(self) -> ViewCore:
+        """Scopa's scores are the scope each side has made so far (the piles are beside)."""
+        return ViewCore(
+            phase=self.phase,
+            hand=tuple(texts(self.hand)),
+            hand_sizes=self.hand_sizes,
+            stock=self.stock,
+            scores=self.scope,
+            history=tuple((seat, move_text(move)) for seat, move in self.moves),
+        )
+
+    def _game_json(self) -> dict[str, Any]:
         last = self.last_capture()
         data: dict[str, Any] = {
-            "game": "scopa",
-            "players": self.rules.players,
-            "seat": self.seat,
             "dealer": self.dealer,
-            "to_move": self.turn,
-            "phase": self.phase,
-            "hand": None if self.seat is None else _texts(self.hand),
-            "hand_sizes": list(self.hand_sizes),
-            "table": _texts(self.table),
-            "piles": [_texts(p) for p in self.piles],
+            "table": texts(self.table),
+            "piles": [texts(p) for p in self.piles],
             "pile_sizes": [p.bit_count() for p in self.piles],
-            "scope": list(self.scope),
-            "stock": self.stock,
             "last_capture": None
             if last is None
             else {"seat": last[0], "move": None if last[1] is None else move_text(last[1])},
-            "history": [{"seat": seat, "move": move_text(move)} for seat, move in self.history],
             "voided": self.voided,
         }
         if self.turn is None:
@@ -111,98 +116,100 @@ class ScopaView(View[int]):
         return data
 
     @classmethod
-    def from_json(cls, rules: ScopaRules, data: Mapping[str, Any]) -> ScopaView:
-        """Rebuild a view from ``to_json``; ``NotationError`` on malformed data."""
-        try:
-            if data["game"] != "scopa" or data["players"] != rules.players:
-                raise NotationError("this view is not of a Scopa hand with these rules")
-            seat = data["seat"]
-            phase = data["phase"]
-            piles = [_mask(p) for p in data["piles"]]
-            scope = [int(s) for s in data["scope"]]
-            last = data["last_capture"]
-            view = cls(
-                rules=rules,
-                seat=None if seat is None else int(seat),
-                dealer=int(data["dealer"]),
-                turn=None if data["to_move"] is None else int(data["to_move"]),
-                cutting=phase == "cut",
-                hand=0 if data["hand"] is None else _mask(data["hand"]),
-                hand_sizes=tuple(int(n) for n in data["hand_sizes"]),
-                table=_mask(data["table"]),
-                piles=(piles[0], piles[1]),
-                scope=(scope[0], scope[1]),
-                stock=int(data["stock"]),
-                last_capturer=None if last is None else int(last["seat"]),
-                history=tuple(
-                    (int(item["seat"]), parse_move(item["move"])) for item in data["history"]
-                ),
-                voided=int(data["voided"]),
-            )
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            if isinstance(error, NotationError):
-                raise
-            raise NotationError(f"malformed Scopa view: {error!r}") from None
-        view.check()
+    def from_json(cls, rules: ScopaRules, data: Mapping[str, Any], core: ViewCore) -> ScopaView:
+        """Rebuild a view from ``to_json`` (``core`` already checked); ``NotationError``
+        unless a real hand could show it."""
+        to_move = data["to_move"]
+        if core.phase not in PHASES or (core.phase == "over") != (to_move is None):
+            raise NotationError(f"this view's phase {core.phase!r} does not fit its turn")
+        dealer = data["dealer"]
+        if type(dealer) is not int or not 0 <= dealer < rules.players:
+            raise NotationError("this view's dealer is not a seat")
+        voided = data["voided"]
+        if type(voided) is not int or voided < 0:
+            raise NotationError("this view's 'voided' is not a count")
+        piles = data["piles"]
+        if not isinstance(piles, list) or len(piles) != 2:
+            raise NotationError("a view has two piles, one per side")
+        last = data["last_capture"]
+        view = cls(
+            rules=rules,
+            seat=data["seat"],
+            dealer=dealer,
+            turn=to_move,
+            cutting=core.phase == "cut",
+            hand=_mask(list(core.hand)),
+            hand_sizes=core.hand_sizes,
+            table=_mask(data["table"]),
+            piles=(_mask(piles[0]), _mask(piles[1])),
+            scope=(core.scores[0], core.scores[1]),
+            stock=core.stock,
+            last_capturer=None if last is None else _last_seat(last, rules.players),
+            moves=tuple((seat, parse_move(text)) for seat, text in core.history),
+            voided=voided,
+        )
+        view._check()
         return view
 
-    def check(self) -> None:
-        """``NotationError`` unless the cards add up: a view a real hand could show."""
+    def _check(self) -> None:
+        """``NotationError`` unless the cards add up to the deck and a full state behind
+        the view is a position that can happen (the position reader's checks, once)."""
         seen = (self.hand, self.table, *self.piles)
         union = self.hand | self.table | self.piles[0] | self.piles[1]
         if sum(mask.bit_count() for mask in seen) != union.bit_count():
             raise NotationError("a card is in two places in this view")
-        if len(self.hand_sizes) != self.rules.players or min(self.hand_sizes) < 0:
-            raise NotationError("one hand size per seat")
-        if self.seat is not None and self.hand.bit_count() != self.hand_sizes[self.seat]:
-            raise NotationError("the seat's hand does not match its hand size")
         hidden = sum(self.hand_sizes) + self.stock
         if self.seat is not None:
             hidden -= self.hand_sizes[self.seat]
-        if union.bit_count() + hidden != 40:
+        if union.bit_count() + hidden != CARDS:
             raise NotationError("the cards of this view do not add up to 40")
+        if self.cutting != (self.turn is not None and not any(self.hand_sizes)):
+            raise NotationError("the cut comes before any card is dealt")
+        try:
+            read_position(self.rules, self.sample(random.Random(0)).position())
+        except NotationError as error:
+            raise NotationError(f"no hand can show this view: {error.message}") from None
 
     def sample(self, rng: random.Random) -> ScopaHand:
         """A full state this seat cannot tell from the true one: the unseen cards (other
         hands and the stock) dealt at random, with a fresh seed."""
-        seed = rng.getrandbits(63)
-        players = self.rules.players
-        if self.cutting:
-            stock = shuffled_deck(seed, self.voided)
-            hands = [0] * players
-        else:
-            seen = self.hand | self.table | self.piles[0] | self.piles[1]
-            unseen = [c for c in range(40) if not seen >> c & 1]
-            rng.shuffle(unseen)
-            hands = []
-            for seat, size in enumerate(self.hand_sizes):
-                if seat == self.seat:
-                    hands.append(self.hand)
-                else:
-                    hands.append(mask_of(unseen[:size]))
-                    del unseen[:size]
-            stock = unseen
+        seen = self.hand | self.table | self.piles[0] | self.piles[1]
+        unseen = [c for c in range(CARDS) if not seen >> c & 1]
+        rng.shuffle(unseen)
+        hands = []
+        for seat, size in enumerate(self.hand_sizes):
+            if seat == self.seat:
+                hands.append(self.hand)
+            else:
+                hands.append(mask_of(unseen[:size]))
+                del unseen[:size]
         return ScopaHand.assemble(
             self.rules,
-            seed=seed,
+            seed=rng.getrandbits(63),
             deal_no=self.voided,
             dealer=self.dealer,
-            stock=stock,
+            stock=unseen,
             hands=hands,
             table=self.table,
             piles=list(self.piles),
             scope=list(self.scope),
             turn=self.turn,
             last_capturer=self.last_capturer,
-            history=list(self.history),
+            moves=list(self.moves),
         )
 
 
-def _texts(mask: int) -> list[str]:
-    return [TEXT[c] for c in cards_of(mask)]
+def _mask(cards: object) -> int:
+    if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+        raise NotationError("a view's card list is a list of card codes")
+    mask = mask_of(parse_card(card) for card in cards)
+    if mask.bit_count() != len(cards):
+        raise NotationError("a card is named twice in this view")
+    return mask
 
 
-def _mask(texts: Any) -> int:
-    if not isinstance(texts, list):
-        raise NotationError(f"a card list is a JSON list, not {texts!r}")
-    return mask_of(parse_card(str(t)) for t in texts)
+def _last_seat(last: object, players: int) -> int:
+    seat = last.get("seat") if isinstance(last, dict) else None
+    if type(seat) is not int or not 0 <= seat < players:
+        raise NotationError("this view's last capture names no seat")
+    return seat
