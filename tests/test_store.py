@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import signal
@@ -176,6 +177,28 @@ async def test_a_duplicate_in_a_batch_fails_only_its_caller(store: Store) -> Non
             group.start_soon(one, t)
     assert outcome == {t: "duplicate" if t == 7 else "ok" for t in range(20)}
     assert (await store.load("t3")).entries == [Entry(1, {"t": 3}, 2.0)]
+
+
+@pytest.mark.anyio
+async def test_a_batch_retried_for_a_duplicate_still_finishes_its_tables(store: Store) -> None:
+    await store.create_table("t1", {"game": "scopa"}, created_at=1.0)
+    await store.create_table("t2", {"game": "scopa"}, created_at=1.0)
+    await store.append("t1", [Entry(1, {}, 1.0)])
+    results = await asyncio.gather(
+        store.finish_table("t2", {"winner": 0}, at=2.0),
+        store.append("t1", [Entry(1, {}, 1.0)]),
+        store.ensure_guest("p1", "Ada", at=2.0),
+        return_exceptions=True,
+    )
+    assert results[0] is None and isinstance(results[1], DuplicateEntry)
+    assert store.stats.failures == 2  # the batch of three, then the duplicate on its own
+    assert (await store.load("t2")).table.status == "finished"
+    assert [log.table.table_id for log in await store.live_tables()] == ["t1"]
+
+
+def test_sqlite_in_memory_is_refused() -> None:
+    with pytest.raises(StoreError, match="file"):
+        asyncio.run(Store.open("sqlite+aiosqlite://"))
 
 
 @pytest.mark.anyio

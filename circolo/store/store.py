@@ -261,7 +261,7 @@ class Store:
     async def finish_table(self, table_id: str, result: Json, at: float | None = None) -> None:
         """Mark a table finished with its result (it leaves :meth:`live_tables`)."""
         now = time.time() if at is None else at
-        outcome: list[int] = []
+        outcome = [0]  # rows updated (set, not appended: a batch may be retried)
 
         async def op(conn: AsyncConnection) -> None:
             done = await conn.execute(
@@ -269,10 +269,10 @@ class Store:
                 .where(GameTable.table_id == table_id)
                 .values(status="finished", result=result, finished_at=now)
             )
-            outcome.append(done.rowcount)
+            outcome[0] = done.rowcount
 
         await self._submit(_Write(self._future(), op=op))
-        if outcome != [1]:
+        if outcome[0] != 1:
             raise UnknownTable(f"no table {table_id!r}")
 
     async def load(self, table_id: str) -> TableLog:
@@ -499,8 +499,9 @@ def _engine(url: URL, synchronous: Synchronous) -> AsyncEngine:
     if url.get_backend_name() != "sqlite":
         return create_async_engine(url, pool_pre_ping=True)
     database = url.database or ""
-    if database and database != ":memory:" and not database.startswith("file:"):
-        Path(database).parent.mkdir(parents=True, exist_ok=True)
+    if database in ("", ":memory:") or database.startswith("file:"):
+        raise StoreError(f"SQLite needs a file path, not {database or 'memory'!r}")
+    Path(database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_async_engine(url, connect_args={"timeout": 30})
 
     @event.listens_for(engine.sync_engine, "connect")
