@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -59,11 +60,14 @@ class ServerProcess:
         self.port = 0
         self.output: list[str] = []
 
+    def command(self, port: int) -> list[str]:
+        return [sys.executable, "-m", "circolo.serve_cli", "--port", str(port),
+                "--data-dir", str(self.data_dir)]  # fmt: skip
+
     def start(self, port: int = 0) -> ServerProcess:
         self.output = []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "circolo.serve_cli", "--port", str(port),
-             "--data-dir", str(self.data_dir)],
+            self.command(port),
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env,
         )  # fmt: skip
         ready = threading.Event()
@@ -141,6 +145,7 @@ class Client:
         self.pending: list[dict[str, Any]] = []
         self.welcome: dict[str, Any] = {}
         self._n = 0
+        self._beat: asyncio.Task[None] | None = None
 
     @classmethod
     async def connect(
@@ -151,7 +156,15 @@ class Client:
         if hello:
             client.welcome = await client.request({"type": "hello", "protocol": 1, "token": token})
             assert client.welcome["type"] == "welcome", client.welcome
+            client._beat = asyncio.create_task(client._heartbeat())
         return client
+
+    async def _heartbeat(self) -> None:
+        """Ping every second, as a browser does (the pongs are not kept)."""
+        with contextlib.suppress(Exception):
+            while True:
+                await asyncio.sleep(1.0)
+                await self.ws.send('{"type": "ping", "t": "hb"}')
 
     @property
     def token(self) -> str:
@@ -172,6 +185,8 @@ class Client:
     async def _read(self, timeout: float) -> dict[str, Any]:
         raw = await asyncio.wait_for(self.ws.recv(), timeout)
         frame: dict[str, Any] = json.loads(raw)
+        if frame.get("type") == "pong" and frame.get("t") == "hb":
+            return await self._read(timeout)
         self.frames.append(frame)
         return frame
 
@@ -195,4 +210,114 @@ class Client:
             self.pending.append(frame)
 
     async def close(self) -> None:
+        if self._beat is not None:
+            self._beat.cancel()
         await self.ws.close()
+
+
+class TableClient:
+    """One seat (or a spectator) of one table over a ``Client``: applies snapshots and
+    updates in ``seq`` order, as docs/protocol.md tells clients to, and keeps every frame."""
+
+    def __init__(self, client: Client, table_id: str) -> None:
+        self.client = client
+        self.table_id = table_id
+        self.state: dict[str, Any] = {}
+        self.seq = 0
+        self.seat: int | None = None
+        self.frames: list[dict[str, Any]] = []
+        self.gaps = 0
+
+    def apply(self, frame: dict[str, Any]) -> None:
+        """Apply one frame of this table (a snapshot, or events in order)."""
+        self.frames.append(frame)
+        if frame["type"] == "table.snapshot":
+            self.seq = frame["seq"]
+            self.seat = frame["seat"]
+            self.state = dict(frame["snapshot"].get("state") or frame["snapshot"])
+            return
+        if frame["type"] != "table.events":
+            return
+        if frame["seq"] <= self.seq and frame["prev"] < self.seq:
+            return  # a duplicate
+        assert frame["prev"] == self.seq, (frame["prev"], self.seq)
+        self.seq = frame["seq"]
+        for event in frame["events"]:
+            if event["type"] == "snapshot":
+                self.state = dict(event["state"])
+            elif event["type"] == "update":
+                self.state.update(event["state"])
+
+    def mine(self, frame: dict[str, Any]) -> bool:
+        return frame.get("table_id") == self.table_id and frame["type"] in (
+            "table.snapshot",
+            "table.events",
+        )
+
+    async def pump(self, timeout: float = 15) -> dict[str, Any]:
+        frame = await self.client.until(self.mine, timeout)
+        self.apply(frame)
+        return frame
+
+    async def settle(self, quiet: float = 0.4) -> None:
+        """Apply frames until none comes for ``quiet`` seconds."""
+        self.drain()
+        with contextlib.suppress(TimeoutError):
+            while True:
+                await self.pump(quiet)
+
+    def drain(self) -> None:
+        """Apply the frames already received."""
+        for frame in [f for f in self.client.pending if self.mine(f)]:
+            self.client.pending.remove(frame)
+            self.apply(frame)
+
+    @property
+    def status(self) -> str:
+        table = self.state.get("table") or {}
+        return str(table.get("status") or self.state.get("status", ""))
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        hand = self.state.get("hand")
+        return None if hand is None else hand["view"]
+
+
+def card_names(data: Any, skip: frozenset[str] = frozenset()) -> list[str]:
+    """Every text in a JSON value, split into words (ids, names and hashes left out)."""
+    found: list[str] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key not in skip:
+                found += card_names(value, skip)
+    elif isinstance(data, list):
+        for value in data:
+            found += card_names(value, skip)
+    elif isinstance(data, str):
+        found += re.findall(r"[A-Za-z0-9]+", data)
+    return found
+
+
+NOT_CARDS = frozenset(
+    {"table_id", "token", "player_id", "id", "ref", "name", "commitment",
+     "next_commitment", "seed", "message", "invite"}
+)  # fmt: skip
+
+
+def check_hidden(frames: list[dict[str, Any]], deck: set[str]) -> int:
+    """No frame names a card its audience has not seen in its own views so far (the engine
+    makes views; a view holds only what the seat may see). Returns the frames checked."""
+    known: set[str] = set()
+    state: dict[str, Any] = {}
+    for frame in frames:
+        if frame["type"] == "table.snapshot":
+            state = dict(frame["snapshot"].get("state") or {})
+        for event in frame.get("events", []):
+            if event["type"] in ("snapshot", "update"):
+                state.update(event["state"])
+        hand = state.get("hand")
+        if hand:
+            known |= set(card_names(hand["view"])) & deck
+        named = set(card_names(frame, NOT_CARDS)) & deck
+        assert named <= known, f"frame names hidden cards {sorted(named - known)}: {frame}"
+    return len(frames)

@@ -19,6 +19,7 @@ from typing import Any
 
 import structlog
 
+from circolo.engine import View
 from circolo.server import metrics
 
 log = structlog.get_logger(__name__)
@@ -45,11 +46,32 @@ def think(request: Request) -> str:
     view = rules.view_from_json(request.view)
     budget = request.budget_ms if request.level == "expert" else None
     bot = make_bot(request.game, request.level, request.seed, budget_ms=budget)
-    move = bot.choose(view)
-    return view.sample(random.Random(request.seed)).move_text(move)
+    return move_text(view, bot.choose(view), random.Random(request.seed))
+
+
+def move_text(view: View[Any], move: object, rng: random.Random) -> str:
+    """A move's notation, from a view alone (via a state sampled from it)."""
+    if isinstance(move, str):
+        return move
+    return view.sample(rng).move_text(move)
+
+
+def _warm_up() -> None:
+    """Import the games and their bots before the first request, so it is not slow."""
+    import importlib
+
+    from circolo.games import GAMES
+
+    for game in GAMES:
+        for module in (f"circolo.bots.{game}", GAMES[game].split(":")[0]):
+            try:
+                importlib.import_module(module)
+            except Exception:
+                continue
 
 
 def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the worker process
+    _warm_up()
     while True:
         try:
             request = conn.recv()

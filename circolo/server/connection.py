@@ -89,7 +89,7 @@ class Session:
             self.lobby.close()
         for table_id, (audience, subscription) in self.tables.items():
             subscription.close()
-            if audience is not None and table_id in self.room.owners:
+            if audience is not None:
                 self.room.connection_closed(table_id, audience)
         self.tables.clear()
 
@@ -331,7 +331,7 @@ class Session:
             return
         audience, subscription = opened
         subscription.close()
-        if audience is not None and table_id in self.room.owners:
+        if audience is not None:
             self.room.connection_closed(table_id, audience)
 
     def _chat(self, frame: p.Chat) -> None:

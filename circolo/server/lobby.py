@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from circolo.server.identity import Guest
-from circolo.table import SeatConfig, TableConfig, TableError
+from circolo.table import SeatConfig, TableConfig, TableError, TableSettings
 
 
 def new_table_id() -> str:
@@ -69,7 +69,7 @@ class Pending:
         for i in self.free():
             self.seats[i] = SeatConfig.bot(level)
 
-    def config(self) -> TableConfig:
+    def config(self, settings: TableSettings | None = None) -> TableConfig:
         """The live table's config (every seat taken)."""
         seats = tuple(seat for seat in self.seats if seat is not None)
         assert len(seats) == len(self.seats)
@@ -79,6 +79,7 @@ class Pending:
             options=self.options,
             speed=self.speed,  # type: ignore[arg-type]
             private=self.private,
+            settings=settings or TableSettings(),
         )
 
     def check(self) -> None:

@@ -20,9 +20,10 @@ from typing import Any
 
 import structlog
 
+from circolo.bots.automove import auto_move
 from circolo.cards import SEED_LIMIT
 from circolo.server import metrics
-from circolo.server.botpool import BotPool, Request
+from circolo.server.botpool import BotPool, Request, move_text
 from circolo.server.bus import Bus, Handler, Subscription
 from circolo.store import Entry, Store, StoreError
 from circolo.table import (
@@ -102,7 +103,8 @@ class Owner:
     # -- life --------------------------------------------------------------------------------
 
     def audiences(self) -> list[Audience]:
-        return [*range(len(self.config.seats)), None]
+        """The human seats and the spectators (bot seats get no messages)."""
+        return self.table.audiences()
 
     def start(self, first: Command | None = None) -> None:
         """Start the task; ``first`` is a command to run before anything else (Resume)."""
@@ -281,12 +283,9 @@ class Owner:
             log.info("bot_move_refused", table=self.table_id, seat=turn.seat, error=str(error))
 
     def auto_move(self, view_json: dict[str, Any]) -> str:
-        from circolo.bots.automove import auto_move
-
-        rules = self.config.rules()
-        view = rules.view_from_json(view_json)
-        move = auto_move(self.config.game, view, self.rng)
-        return view.sample(self.rng).move_text(move)
+        """The room's auto-move for a bot that failed, from the bot seat's view."""
+        view = self.config.rules().view_from_json(view_json)
+        return move_text(view, auto_move(self.config.game, view, self.rng), self.rng)
 
     # -- connections -------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ from circolo.table import (
     Table,
     TableConfig,
     TableError,
+    TableSettings,
 )
 from circolo.table.settings import SPEEDS
 
@@ -274,7 +275,7 @@ class Room:
             self._send(name, message)
 
     async def _start(self, pending: Pending) -> None:
-        config = pending.config()
+        config = pending.config(TableSettings.from_json(self.settings.table or None))
         humans = [s.player_id for s in config.seats if s.player_id is not None]
         for seat in config.seats:
             if seat.player_id is not None:
@@ -283,6 +284,9 @@ class Room:
         owner = self._owner(pending.table_id, config, Table.new(config), 0)
         owner.created_at = pending.created_at
         owner.start()
+        for index in range(len(config.seats)):
+            if self._live.get((owner.table_id, index), 0) > 0:
+                owner.post(Connected(index))
         for audience in owner.audiences():
             self.bus_now(topic(owner.table_id, audience), owner.snapshot_frame(audience))
         if config.private:
@@ -373,6 +377,8 @@ class Room:
         if isinstance(found, Pending):
             audience = None if watch else found.seat_of(guest.id)
             subscription = self.bus.subscribe(topic(table_id, audience), handler)
+            if audience is not None:
+                self.connection_opened(table_id, audience)
             return audience, [self.waiting_frame(found, audience)], subscription
         audience = None if watch else _seat_in(found.config, guest.id)
         try:

@@ -51,6 +51,7 @@ class Settings(BaseSettings):
     spectators: int = Field(50, ge=0)
     resync_frames: int = Field(16, ge=0)
 
+    table: dict[str, float] = Field(default_factory=dict)
     play_now_wait: float = Field(20.0, ge=0)
     play_now_level: str = "greedy"
     resume_grace: float = Field(10.0, ge=0)
@@ -68,6 +69,18 @@ class Settings(BaseSettings):
         if value.lower() not in levels:
             raise ValueError(f"must be one of {', '.join(levels)}")
         return value.lower()
+
+    @field_validator("table")
+    @classmethod
+    def _table(cls, value: dict[str, float]) -> dict[str, float]:
+        """The room's numbers for new tables (rules/room.md), by name: TableSettings."""
+        from circolo.table import TableError, TableSettings
+
+        try:
+            TableSettings.from_json(value)
+        except TableError as error:
+            raise ValueError(error.message) from None
+        return value
 
     @field_validator("play_now_level")
     @classmethod
