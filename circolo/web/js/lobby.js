@@ -114,7 +114,7 @@ export class Lobby {
         return h("label", { for: id }, t("seatLabel", { n: i + 2 }),
           h("select", { id, name: `seat${i + 1}` },
             h("option", { value: "open" }, t("seat.open")),
-            levels.map((l) => h("option", { value: `bot:${l}`, selected: l === "greedy" && i === 0 }, `${t("bot")} · ${t(`level.${l}`)}`))));
+            levels.map((l) => h("option", { value: `bot:${l}`, selected: l === "greedy" }, `${t("bot")} · ${t(`level.${l}`)}`))));
       }));
     };
     const drawOptions = () => {
@@ -146,7 +146,7 @@ export class Lobby {
     for (const o of g.options || []) {
       const el = form.elements[o.name];
       if (!el) continue;
-      if (o.type === "bool" || o.type === "boolean") options[o.name] = el.checked;
+      if (el.type === "checkbox") options[o.name] = el.checked;
       else if (el.value === "") continue;
       else {
         const choice = (o.choices || []).find((c) => String(c) === el.value);

@@ -77,7 +77,11 @@ function route() {
   leaveCurrent();
   current = new Lobby(main, conn, {
     onTable: (id, reply) => go(`/t/${id}${reply.watch ? "?watch=1" : ""}`),
-    onError: (e) => announce(t(`err.${e.code}`) !== `err.${e.code}` ? t(`err.${e.code}`) : e.message),
+    onError: (e) => {
+      const text = t(`err.${e.code}`) !== `err.${e.code}` ? t(`err.${e.code}`) : t("err.generic", { message: e.message });
+      document.querySelector(".lobby-error")?.remove();
+      main.prepend(h("p", { class: "flash lobby-error", role: "alert" }, text));
+    },
   });
 }
 

@@ -26,14 +26,14 @@ export function render(ctx) {
   const trumpBox = h("div", { class: "trump-box" },
     v.trump ? h("span", { class: "trump" }, `${t("trump")}: `, h("strong", {}, `${SUIT_WORD[v.trump]} ${ctx.suitName(v.trump)}`), v.copas ? ` · ${t("copas")}` : "") : h("span", {}, t("chooseTrump")),
     h("div", { class: "stock-open" },
-      v.stock_size ? h("span", { class: "stock-pile" }, cardBack("small"), h("span", { class: "count" }, `${t("stock")}: ${v.stock_size}`)) : null,
+      v.stock ? h("span", { class: "stock-pile" }, cardBack("small"), h("span", { class: "count" }, `${t("stock")}: ${v.stock}`)) : null,
       v.open_card && v.open_card_drawn_by === null ? h("span", { class: "open-card", "aria-label": t("openCard") }, cardImage(v.open_card, "bisca", "small"), h("span", { class: "count" }, t("openCard"))) : null));
 
   const center = h("div", { class: "felt bisca-felt" }, trumpBox,
     h("div", { class: `trick${finished ? " done" : ""}`, role: "group", "aria-label": `${finished ? t("lastTrick") : t("trick")}: ${cardNames(shownTrick?.cards || [], ctx.faces) || "—"}` },
       slots, finished && shownTrick.winner !== undefined ? h("p", { class: "trick-winner" }, t("wonTrick", { name: ctx.seatName(shownTrick.winner) })) : null));
 
-  const side = h("div", { class: "piles" }, (v.card_points || []).map((p, s) => h("div", { class: "pile-box" },
+  const side = h("div", { class: "piles" }, (v.card_points || v.scores || []).map((p, s) => h("div", { class: "pile-box" },
     `${ctx.sideName(s)}: ${t("points", { n: p })}`, (v.relo || [])[s] ? h("span", { class: "tag" }, t("relo")) : null)));
 
   let actions = [];

@@ -64,7 +64,7 @@ export function render(ctx) {
   const piles = h("div", { class: "piles" },
     (v.pile_sizes || [0, 0]).map((n, side) => h("div", { class: "pile-box", dataset: { side } },
       h("span", {}, `${ctx.sideName(side)}: ${t("cards", { n })}`),
-      h("span", { class: "scope-marks", "aria-label": `${t("cat.scope")}: ${(v.scope || [])[side] || 0}` }, "✦".repeat((v.scope || [])[side] || 0)))));
+      h("span", { class: "scope-marks", role: "img", "aria-label": `${t("cat.scope")}: ${(v.scope || [])[side] || 0}` }, "✦".repeat((v.scope || [])[side] || 0)))));
 
   let actions = [];
   if (ctx.myTurn && v.phase === "cut") actions = [cutControl(ctx)];

@@ -91,7 +91,7 @@ export class TableScreen {
   }
 
   moved(ev) {
-    const name = this.seatName(ev.seat);
+    const name = this.model.name(ev.seat) || `${t("bot")} ${ev.seat + 1}`;
     const mod = GAMES[this.model.game];
     const text = mod ? mod.describeMove(ev, name, facesFor(this.model.game)) : `${name}: ${ev.move}`;
     const line = ev.auto ? `${text} (${t("timesUp")})` : text;
