@@ -6,7 +6,7 @@ it started running (``since``): suspending and resuming never loses or adds time
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from circolo.table.settings import Timing
@@ -38,7 +38,7 @@ class Turn:
         return None if self.since is None else self.since + limit - self.used
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"seat": self.seat, "used": self.used, "since": self.since, "warned": self.warned}
 
 
 def burraco_limit(reserve: float, timing: Timing) -> float:

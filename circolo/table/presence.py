@@ -3,7 +3,7 @@ invitation to return, and how many disconnections the match has counted."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Literal
 
 State = Literal["here", "offline", "grace", "away", "invited", "left"]
@@ -54,4 +54,11 @@ class Presence:
             self.invited_until += delta
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {
+            "connected": self.connected,
+            "closed_at": self.closed_at,
+            "away_until": self.away_until,
+            "invited_until": self.invited_until,
+            "disconnections": self.disconnections,
+            "left": self.left,
+        }

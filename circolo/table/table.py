@@ -205,17 +205,17 @@ class Table:
         """The whole state as JSON (with the true hand): two tables are the same table
         when their dumps are equal. Never send it to a client."""
         match = self.match
-        return {
+        state = {
             "status": self.status,
             "phase": self.phase,
             "opened_at": self.opened_at,
             "last_at": self.last_at,
             "presence": [p.to_json() for p in self.presence],
-            "started": self.started,
-            "continued": self.continued,
-            "rematch_accepted": self.rematch_accepted,
+            "started": list(self.started),
+            "continued": list(self.continued),
+            "rematch_accepted": list(self.rematch_accepted),
             "votes": sorted(self.votes.items()),
-            "reserves": self.reserves,
+            "reserves": list(self.reserves),
             "turn": None if self.turn is None else self.turn.to_json(),
             "until": self.until,
             "pending_seed": self.pending_seed,
@@ -225,14 +225,15 @@ class Table:
             if match is None
             else {
                 "first": match.first,
-                "totals": match.totals,
+                "totals": list(match.totals),
                 "outcome": match.outcome.status,
                 "hands": len(match.hands),
             },
             "hand": None if self.hand is None else self.hand.position(),
             "last_trick": self.last_trick,
-            "results": self.results,
+            "results": list(self.results),  # each result is never changed
         }
+        return state
 
     # -- time ----------------------------------------------------------------------------
 
@@ -774,7 +775,7 @@ class Table:
                     out.append((audience, {**body, "at": now, "bots": bots}))
             state = self.snapshot_state(audience)
             sent = self._sent.get(audience, {})
-            changed = {key: value for key, value in state.items() if sent.get(key) != value}
+            changed = {k: v for k, v in state.items() if k not in sent or sent[k] != v}
             if changed:
                 out.append(
                     (audience, {"type": "update", "state": changed, "at": now, "bots": bots})
