@@ -65,6 +65,9 @@ class ServerProcess:
                 "--data-dir", str(self.data_dir)]  # fmt: skip
 
     def start(self, port: int = 0) -> ServerProcess:
+        if self.process is not None:
+            self.process.wait(30)
+            self._release()
         self.output = []
         self.process = subprocess.Popen(
             self.command(port),
@@ -74,12 +77,13 @@ class ServerProcess:
 
         def read() -> None:
             assert self.process is not None and self.process.stdout is not None
-            for line in self.process.stdout:
-                self.output.append(line)
-                found = re.search(r"serving at http://[\d.]+:(\d+)/", line)
-                if found:
-                    self.port = int(found.group(1))
-                    ready.set()
+            with contextlib.suppress(ValueError, OSError):
+                for line in self.process.stdout:
+                    self.output.append(line)
+                    found = re.search(r"serving at http://[\d.]+:(\d+)/", line)
+                    if found:
+                        self.port = int(found.group(1))
+                        ready.set()
 
         self.reader = threading.Thread(target=read, daemon=True)
         self.reader.start()
@@ -112,7 +116,7 @@ class ServerProcess:
 
     def _release(self) -> None:
         assert self.process is not None
-        self.reader.join(10)
+        self.reader.join(30)
         if self.process.stdout is not None:
             self.process.stdout.close()
 

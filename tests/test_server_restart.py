@@ -1,0 +1,158 @@
+"""Kill -9 and SIGTERM with a real server process: nothing accepted is lost, every live
+table comes back where it was (its timers resumed), and clients resync on their own."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from tests.conftest import Client, TableClient
+from tests.test_server_play import FAST, TricksServer, act, seat_at, stored
+
+pytestmark = pytest.mark.anyio
+
+
+def logged_moves(server: TricksServer, table_id: str) -> list[tuple[int, str]]:
+    _, entries = stored(server, table_id)
+    commands = [json.loads(e)["command"] for e in entries]
+    return [(c["seat"], c["move"]) for c in commands if c["type"] == "play"]
+
+
+def resumes(server: TricksServer, table_id: str) -> int:
+    _, entries = stored(server, table_id)
+    return sum(1 for e in entries if json.loads(e)["command"]["type"] == "resume")
+
+
+async def reconnect(server: TricksServer, old: TableClient) -> TableClient:
+    client = await Client.connect(server.url, token=old.client.token)
+    assert {"table_id": old.table_id, "seat": old.seat} in client.welcome["tables"]
+    frame = await client.request({"type": "table.open", "table_id": old.table_id, "since": old.seq})
+    table = TableClient(client, old.table_id)
+    table.state, table.seq, table.seat = old.state, old.seq, old.seat
+    if frame["type"] != "ack":
+        table.apply(frame)
+    return table
+
+
+async def play_some(tables: list[TableClient], moves: int, acked: dict[str, list[str]]) -> None:
+    """Each table plays up to ``moves`` of its human's moves; acked moves are recorded."""
+    for table in tables:
+        done = 0
+        deadline = asyncio.get_running_loop().time() + 15
+        while asyncio.get_running_loop().time() < deadline:
+            await table.settle(0.15)
+            if table.status == "finished" or done >= moves:
+                break
+            view = table.view
+            if view is not None and view["to_move"] == table.seat:
+                from tests.test_server_play import RULES
+
+                move = RULES.view_from_json(view).legal_moves()[0]
+                answer = await table.client.request(
+                    {"type": "move", "table_id": table.table_id, "move": move}
+                )
+                if answer["type"] == "ack":
+                    acked.setdefault(table.table_id, []).append(move)
+                    done += 1
+            else:
+                await act(table)
+
+
+async def cycles(tmp_path: Path, count: int, tables_count: int = 2) -> dict[str, Any]:
+    server = TricksServer(tmp_path, {**FAST, "CIRCOLO_TABLE": FAST["CIRCOLO_TABLE"].replace(
+        '"disconnect_countdown": 2', '"disconnect_countdown": 600'
+    )})  # fmt: skip
+    server.start()
+    port = server.port
+    acked: dict[str, list[str]] = {}
+    tables = [
+        await seat_at(server, [{"kind": "me"}, {"kind": "bot", "level": "random"}])
+        for _ in range(tables_count)
+    ]
+    figures: dict[str, Any] = {"cycles": count, "restart_seconds": []}
+    try:
+        for _ in range(count):
+            await play_some(tables, 2, acked)
+            server.kill()  # kill -9, bots thinking, moves in flight
+            for table in tables:
+                with pytest.raises((ConnectionClosed, TimeoutError)):
+                    for _ in range(100):
+                        await table.client.until(lambda f: False, timeout=5)
+            started = asyncio.get_running_loop().time()
+            server.start(port)
+            figures["restart_seconds"].append(round(asyncio.get_running_loop().time() - started, 2))
+            fresh = []
+            for table in tables:
+                status, _ = stored(server, table.table_id)
+                moves = [m for s, m in logged_moves(server, table.table_id) if s == table.seat]
+                mine = acked.get(table.table_id, [])
+                assert moves[: len(mine)] == mine, "an accepted move was lost"
+                if status == "finished":
+                    await table.client.close()
+                    new = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
+                    fresh.append(await seat_at(server, new))
+                    continue
+                before = table.seq
+                again = await reconnect(server, table)
+                assert again.seq >= before
+                assert resumes(server, table.table_id) >= 1
+                await again.settle(0.3)
+                assert again.status in ("playing", "waiting", "rematch", "finished")
+                fresh.append(again)
+                figures["resumed"] = figures.get("resumed", 0) + 1
+            tables = fresh
+        figures["accepted_moves"] = sum(len(v) for v in acked.values())
+        figures["tables"] = len(acked)
+    finally:
+        for table in tables:
+            await table.client.close()
+        server.stop()
+    return figures
+
+
+async def test_kill_9_and_restart(tmp_path: Path) -> None:
+    count = int(os.environ.get("CIRCOLO_TEST_RESTARTS", "3"))
+    figures = await cycles(tmp_path, count)
+    assert figures["accepted_moves"] > 0
+    print(figures)
+
+
+@pytest.mark.slow
+async def test_kill_9_twenty_times(tmp_path: Path) -> None:
+    figures = await cycles(tmp_path, 20)
+    print(figures)
+
+
+async def test_sigterm_tells_clients_and_loses_nothing(tmp_path: Path) -> None:
+    server = TricksServer(tmp_path, FAST)
+    server.start()
+    port = server.port
+    table = await seat_at(server, [{"kind": "me"}, {"kind": "bot", "level": "random"}])
+    acked: dict[str, list[str]] = {}
+    await play_some([table], 1, acked)
+    server.process.send_signal(15)  # type: ignore[union-attr]
+    told = await table.client.until(lambda f: f["type"] == "shutdown", timeout=20)
+    assert told["retry_after"] > 0
+    with pytest.raises(ConnectionClosed) as closed:
+        await table.client.until(lambda f: False, timeout=20)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+    # uvicorn re-raises the signal once it has shut down cleanly
+    assert server.process.wait(30) in (0, -15)  # type: ignore[union-attr]
+    assert "Traceback" not in "".join(server.output)
+    moves = [m for s, m in logged_moves(server, table.table_id) if s == 0]
+    assert moves[: len(acked[table.table_id])] == acked[table.table_id]
+    _, entries = stored(server, table.table_id)
+    disconnected = [e for e in entries if json.loads(e)["command"]["type"] == "disconnected"]
+    assert not disconnected  # a shutdown is not a player's disconnection
+    server.start(port)
+    again = await reconnect(server, table)
+    await again.settle(0.3)
+    assert again.status in ("playing", "rematch", "finished")
+    await again.client.close()
+    server.stop()
