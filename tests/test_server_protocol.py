@@ -145,6 +145,7 @@ async def test_private_tables_need_their_invite(server: ServerProcess) -> None:
             "seats": [{"kind": "me"}],
         }
     )
+    assert created["type"] == "table.created", created
     table_id = created["table_id"]
     assert "invite=" in created["invite"]
     invite = created["invite"].split("invite=")[1]
@@ -180,6 +181,7 @@ async def test_bad_table_options_name_the_option(server: ServerProcess) -> None:
 async def test_chat_is_text_with_limits(server: ServerProcess) -> None:
     host = await Client.connect(server.url)
     created = await host.request({"type": "table.create", "game": "scopa"})
+    assert created["type"] == "table.created", created
     table_id = created["table_id"]
     other = await Client.connect(server.url)
     await other.request({"type": "table.join", "table_id": table_id})

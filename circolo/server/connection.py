@@ -254,16 +254,14 @@ class Session:
                 link = None
                 if invite is not None:
                     link = f"{self.settings.base_url}/t/{table_id}?invite={invite}"
-                self.send(
-                    p.frame(
-                        "table.created", ref=frame.id, table_id=table_id, seat=seat, invite=link
-                    )
+                created = p.frame(
+                    "table.created", ref=frame.id, table_id=table_id, seat=seat, invite=link
                 )
-                await self._open(table_id, invite, None, watch=False)
+                await self._open(table_id, invite, None, watch=False, first=created)
             case p.TableJoin():
                 seat = await room.join(guest, frame.table_id, frame.seat, frame.invite)
-                self.send(p.frame("table.joined", ref=frame.id, table_id=frame.table_id, seat=seat))
-                await self._open(frame.table_id, frame.invite, None, watch=False)
+                joined = p.frame("table.joined", ref=frame.id, table_id=frame.table_id, seat=seat)
+                await self._open(frame.table_id, frame.invite, None, watch=False, first=joined)
             case p.TableWatch():
                 await self._open(frame.table_id, frame.invite, None, watch=True, ref=frame.id)
             case p.TableOpen():
@@ -283,10 +281,8 @@ class Session:
             case p.PlayNow():
                 table_id, seat, bots_at = await room.play_now(guest, frame.game, frame.players)
                 kind = "play_now.waiting" if table_id in room.pending else "table.joined"
-                self.send(
-                    p.frame(kind, ref=frame.id, table_id=table_id, seat=seat, bots_at=bots_at)
-                )
-                await self._open(table_id, None, None, watch=False)
+                seated = p.frame(kind, ref=frame.id, table_id=table_id, seat=seat, bots_at=bots_at)
+                await self._open(table_id, None, None, watch=False, first=seated)
             case p.Chat():
                 self._chat(frame)
             case p.Move() | p.StartMatch() | p.Continue() | p.Vote() | p.Rematch() | p.Return():
@@ -305,8 +301,10 @@ class Session:
         *,
         watch: bool,
         ref: str | None = None,
+        first: Frame | None = None,
     ) -> None:
-        """Open (or reopen) a table on this connection and send what it must see first."""
+        """Open (or reopen) a table on this connection and send what it must see first
+        (after ``first``, the answer to a create or join, once subscribed)."""
         guest = self.guest
         assert guest is not None
         opened = self.tables.get(table_id)
@@ -320,7 +318,9 @@ class Session:
                 guest, table_id, invite, since, self.send, watch=watch
             )
             self.tables[table_id] = (audience, subscription)
-        if not frames:
+        if first is not None:
+            self.send(first)
+        elif not frames:
             self.send(p.frame("ack", ref=ref, table_id=table_id, seq=since))
         for i, frame in enumerate(frames):
             self.send({**frame, "ref": ref} if ref and i == 0 else frame)

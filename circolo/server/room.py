@@ -192,7 +192,7 @@ class Room:
                 "bad_option", f"unknown game {frame.game!r}; one of {', '.join(GAMES)}"
             )
         options = {k: v for k, v in frame.options.items() if k != "players"}
-        players = frame.options.get("players", len(frame.seats) or 2)
+        players = frame.options.get("players", 4 if len(frame.seats) > 2 else 2)
         if players not in (2, 4):
             raise TableError("bad_option", "players must be one of 2, 4")
         assert isinstance(players, int)
