@@ -81,10 +81,12 @@ def playable_games() -> list[str]:
 
 
 GAMES = playable_games()
-SHORT = {
+SHORT: dict[str, dict[str, Any]] = {  # short matches keep the run fast
     "scopa": {"target": "single_hand"},
+    "bisca": {"target": 1},
+    "burraco": {"hands": 1},
     "tricks": {"target": 2},
-}  # short matches keep the run fast
+}
 
 
 def cards_in(value: Any) -> Iterator[str]:
