@@ -33,21 +33,36 @@ def scopa_hidden(hand: Any, seat: int | None) -> set[str]:
 
 
 def bisca_hidden(hand: Any, seat: int | None) -> set[str]:
-    cards = [card for card in hand.stock() if card != hand.open_card]
+    """Stock and the others' hands, less the cards everyone saw face up: the open trump
+    card, a turned A or 7 put back, and the card a trump-2 exchange took."""
+    from circolo.games.bisca.deck import card_text
+
+    cards = list(hand.stock())
     for other in _others(hand.rules.players, seat):
         cards += hand.hand(other)
-    return {str(card) for card in cards}
+    seen = {str(hand.open_card)}
+    if hand._exchanged is not None:
+        seen.add(card_text(hand._exchanged[1]))
+    if hand._turned is not None:  # a turned A or 7, shown and put back (sorteio)
+        seen.add(card_text(hand._turned))
+    return {str(card) for card in cards} - seen
 
 
 def burraco_hidden(hand: Any, seat: int | None) -> set[str]:
-    from circolo.cards import burraco_deck
+    """Stock, untaken pozzetti and the others' hands, less the pile cards the table saw
+    them take (the public recall)."""
+    from circolo.games.burraco.codes import CARD_OF_CODE
+    from circolo.games.burraco.hand import DECK
 
-    cards = list(hand.stock_cards())
-    for pozzetto in hand.pozzetto_cards():
-        cards += pozzetto
+    ids = list(hand.stock)
+    for pozzetto in hand.pozzetti:
+        ids += pozzetto or []
+    cards = [DECK[i] for i in ids]
     for other in _others(hand.rules.players, seat):
-        cards += hand.unknown_cards(other)
-    return _all_copies_hidden(cards, burraco_deck())
+        held = Counter(DECK[i] for i in hand.hands[other])
+        held.subtract(CARD_OF_CODE[code] for code in hand.recall[other])
+        cards += held.elements()
+    return _all_copies_hidden(cards, DECK)
 
 
 ADAPTERS = {"scopa": scopa_hidden, "bisca": bisca_hidden, "burraco": burraco_hidden}

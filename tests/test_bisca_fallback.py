@@ -1,9 +1,9 @@
 """[decided] "If these rules would leave a player no legal card, every card in hand is
 legal. Test that this fallback is never reached in a full game."
 
-The engine counts every time its legal-move generation needed the fallback
-(``BiscaState.fallbacks``). Over 100,000 random hands per mode the count stays 0, as
-``test_decided_fallback_is_unreachable_...`` in ``test_bisca_rules`` shows it must.
+At every card to play of 100,000 random hands per mode, the trump A and 7 rules
+(``restricted_cards``) must leave at least one card, as
+``test_decided_fallback_is_unreachable_...`` in ``test_bisca_rules`` shows they must.
 ``BISCA_FALLBACK_HANDS`` changes the number of hands.
 """
 
@@ -11,14 +11,24 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Sequence
+import sys
 
 import pytest
 
-from circolo.games.bisca import BiscaRules, state
-from circolo.games.bisca.tricks import legal_cards
+from circolo.games.bisca import BiscaHand, BiscaRules
+from circolo.games.bisca.state import PLAY
+from circolo.games.bisca.tricks import restricted_cards
 
 HANDS = int(os.environ.get("BISCA_FALLBACK_HANDS", "100000"))
+
+
+def needs_fallback(hand: BiscaHand) -> bool:
+    """The rules leave the seat to move no card (the final trick frees every card)."""
+    view = hand.rules.view_of(hand, hand.to_move())
+    if view.phase != PLAY or view.final_trick:
+        return False
+    players = view.rules.players
+    return not restricted_cards(view.hand, len(view.trick), players, view.trump, view.seven_out)
 
 
 def fallbacks_in_random_hands(players: int, hands: int, seed: int) -> int:
@@ -29,8 +39,8 @@ def fallbacks_in_random_hands(players: int, hands: int, seed: int) -> int:
         hand = rules.new_hand(rng.getrandbits(63), number % players)
         while not hand.is_over():
             legal = hand.legal_moves()
+            fallbacks += legal[0] < 40 and needs_fallback(hand)
             hand.apply(legal[int(rng.random() * len(legal))])
-        fallbacks += hand.fallbacks
     return fallbacks
 
 
@@ -40,12 +50,7 @@ def test_the_every_card_fallback_is_never_reached_in_random_hands(players: int) 
     assert fallbacks_in_random_hands(players, HANDS, seed=players) == 0
 
 
-def test_the_fallback_counter_counts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The count above can fail: a rule that left no card would be counted."""
-
-    def no_card_allowed(hand: Sequence[int], *rules: object) -> tuple[list[int], bool]:
-        legal, _ = legal_cards(hand, *rules)  # type: ignore[arg-type]
-        return legal, True
-
-    monkeypatch.setattr(state, "legal_cards", no_card_allowed)
+def test_the_fallback_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The count above can fail: rules that left no card would be counted."""
+    monkeypatch.setattr(sys.modules[__name__], "restricted_cards", lambda *rules: [])
     assert fallbacks_in_random_hands(2, 20, seed=0) > 0

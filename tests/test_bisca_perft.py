@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from circolo.games.bisca import BiscaRules, BiscaState
+from circolo.games.bisca import BiscaHand, BiscaRules
 from tests.support import perft
 from tests.test_bisca_reference import reference_legal
 
@@ -28,14 +28,14 @@ HAND_STARTS = [(2, 1, 0, 9), (2, 2026, 1, 9), (4, 3, 0, 10), (4, 2026, 2, 10)]
 REFERENCE_DEPTH = 5
 
 
-def reference_perft(state: BiscaState, depth: int) -> int:
+def reference_perft(state: BiscaHand, depth: int) -> int:
     """The same count with the moves of ``reference_legal`` (the mover's view JSON)."""
     if depth == 0 or state.is_over():
         return 1
     total = 0
     for text in sorted(reference_legal(state.view(state.to_move()).to_json())):
         child = state.clone()
-        child.play(text)
+        child.play(child.to_move(), text)
         total += reference_perft(child, depth - 1)
     return total
 

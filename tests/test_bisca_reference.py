@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from circolo.games.bisca import BiscaState
+from circolo.games.bisca import BiscaHand
 
 CARD = re.compile(r"^[A2-7JQK][HDCS]$")
 
@@ -37,7 +37,7 @@ def reference_legal(view: dict[str, Any]) -> set[str]:
         size + (seat in played_now) for seat, size in enumerate(view["hand_sizes"])
     ]
     # "Final trick" = the last trick of the hand (each player holds one card).
-    final = view["stock_size"] == 0 and all(size == 1 for size in held_at_trick_start)
+    final = view["stock"] == 0 and all(size == 1 for size in held_at_trick_start)
     last = len(trick) == players - 1
     ace, seven = "A" + trump, "7" + trump
     seven_played = seven in trick or any(seven in t["cards"] for t in view["tricks"])
@@ -77,7 +77,7 @@ def public_cards(data: dict[str, Any]) -> set[str]:
     return seen
 
 
-def assert_view_hides(state: BiscaState, seat: int | None) -> None:
+def assert_view_hides(state: BiscaHand, seat: int | None) -> None:
     """The view names only cards its seat has seen: its own hand and the public ones."""
     data = state.view(seat).to_json()
     own = set(data["hand"])

@@ -14,16 +14,22 @@ from collections.abc import Sequence
 import pytest
 
 from circolo.cards import Card
-from circolo.engine import HandNotOverError, IllegalMoveError, NotationError, OptionError
+from circolo.engine import (
+    BadSeatError,
+    HandNotOverError,
+    IllegalMoveError,
+    NotationError,
+    OptionError,
+)
 from circolo.games import make_rules
-from circolo.games.bisca import BiscaRules, BiscaState
+from circolo.games.bisca import BiscaHand, BiscaRules
 from circolo.games.bisca.deck import CARDS, POINTS, STRENGTH_RANKS, parse_card
 from circolo.games.bisca.tricks import legal_cards, restricted_cards, trick_winner
 from circolo.match import Match
 from tests.case_kinds.bisca import final_trick_state, fresh_hand, position
 
 
-def moves(state: BiscaState) -> list[str]:
+def moves(state: BiscaHand) -> list[str]:
     return [state.move_text(m) for m in state.legal_moves()]
 
 
@@ -38,7 +44,7 @@ def table(
     final: bool = False,
     others: dict[int, list[str]] | None = None,
     rules: BiscaRules | None = None,
-) -> BiscaState:
+) -> BiscaHand:
     """The seat after ``trick`` to move, holding ``hand``; tricks finished as the hand
     size requires (2 cards: the stock is empty)."""
     rules = rules or BiscaRules(players=players)
@@ -66,7 +72,7 @@ def table(
 
 def play_trick(
     players: int, trump: str, cards: Sequence[str], *, leader: int = 0, final: bool = False
-) -> BiscaState:
+) -> BiscaHand:
     """A trick played card by card through the checked path, the cards in their players'
     hands beforehand."""
     rules = BiscaRules(players=players)
@@ -76,11 +82,11 @@ def play_trick(
         position(rules, trump, leader=leader, trick=[], fixed=fixed, size=size, done=done)
     )
     for card in cards:
-        state.play(card)
+        state.play(state.to_move(), card)
     return state
 
 
-def random_hand(players: int, seed: int, **options: bool) -> BiscaState:
+def random_hand(players: int, seed: int, **options: bool) -> BiscaHand:
     state = BiscaRules(players=players, **options).new_hand(seed, seed % players)
     rng = random.Random(seed)
     while not state.is_over():
@@ -125,18 +131,19 @@ def test_options_are_named_validated_and_the_house_rules_are_off_by_default() ->
         "bonus_61_59": False,
     }
     bad_options: list[tuple[dict[str, object], str]] = [
-        ({"players": 3}, "players must be 2 or 4"),
-        ({"players": 2.0}, "players must be 2 or 4"),
-        ({"target": 0}, "target must be a whole number"),
+        ({"players": 3}, "players must be one of 2, 4"),
+        ({"players": 2.0}, "players must be one of 2, 4"),
+        ({"target": 0}, "target must be a whole number from 1"),
         ({"target": "4"}, "target must be a whole number"),
-        ({"seven_opening": "yes"}, "seven_opening is a house rule: true or false"),
-        ({"bonus_61_59": 1}, "bonus_61_59 is a house rule: true or false"),
+        ({"target": True}, "target must be a whole number"),
+        ({"seven_opening": "yes"}, "seven_opening must be true or false"),
+        ({"bonus_61_59": 1}, "bonus_61_59 must be true or false"),
         ({"relo": True}, "unknown option 'relo'"),
     ]
     for bad, words in bad_options:
         with pytest.raises(OptionError, match=words):
             make_rules("bisca", bad)
-    with pytest.raises(OptionError, match="dealer is a seat"):
+    with pytest.raises(BadSeatError, match="a seat is a number from 0 to 1"):
         BiscaRules().new_hand(1, 2)
 
 
@@ -156,14 +163,14 @@ def test_cutter_is_the_seat_after_the_dealer_and_chooses_before_anyone_sees_a_ha
         for seat in [*range(players), None]:
             view = state.view(seat).to_json()
             assert view["hand"] == [] and view["hand_sizes"] == [0] * players
-            assert view["stock_size"] == 40 and view["phase"] == "choose"
+            assert view["stock"] == 40 and view["phase"] == "choose"
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_deal_three_cards_each_from_the_top_starting_with_the_cutter(players: int) -> None:
     state = BiscaRules(players=players).new_hand(5, 0)
     deck = state.stock()
-    state.play("copas")
+    state.play(state.to_move(), "copas")
     for offset in range(players):
         seat = (1 + offset) % players
         assert state.hand(seat) == deck[3 * offset : 3 * offset + 3]
@@ -173,14 +180,14 @@ def test_deal_three_cards_each_from_the_top_starting_with_the_cutter(players: in
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_cutter_leads_the_first_trick(players: int) -> None:
     state = BiscaRules(players=players).new_hand(11, players - 1)
-    state.play("copas")
+    state.play(state.to_move(), "copas")
     assert state.view(None).phase == "play" and state.to_move() == 0
 
 
 def test_copas_hearts_trump_no_card_turned_the_stock_closed() -> None:
     state = BiscaRules().new_hand(3, 0)
     deck = state.stock()
-    state.play("copas")
+    state.play(state.to_move(), "copas")
     view = state.view(0).to_json()
     assert view["trump"] == "H" and view["copas"] is True
     assert view["open_card"] is None and view["turned_back"] is None
@@ -192,7 +199,7 @@ def test_sorteio_turns_the_top_card_of_the_stock_after_the_deal() -> None:
     for seed in range(30):
         state = BiscaRules(players=4).new_hand(seed, 0)
         turned = state.stock()[12]
-        state.play("sorteio")
+        state.play(state.to_move(), "sorteio")
         view = state.view(None)
         shown = view.open_card if view.open_card is not None else view.turned
         assert shown is not None and CARDS[shown] == turned
@@ -204,7 +211,7 @@ def test_sorteio_a_turned_ace_or_seven_switches_to_the_other_suit_of_its_colour(
 ) -> None:
     """♥ ↔ ♦, ♣ ↔ ♠; the card goes back into the stock at a random place: no open card."""
     state = fresh_hand(BiscaRules(), [], turned)
-    state.play("sorteio")
+    state.play(state.to_move(), "sorteio")
     switched = {"H": "D", "D": "H", "C": "S", "S": "C"}[turned[1]]
     view = state.view(0).to_json()
     assert view["trump"] == switched
@@ -221,7 +228,7 @@ def test_sorteio_the_turned_card_goes_back_at_a_slot_drawn_from_the_hand_seed() 
         again = BiscaRules().new_hand(seed, 0)
         assert state.slot == again.slot
         slots.add(state.slot)
-        state.play("sorteio")
+        state.play(state.to_move(), "sorteio")
         view = state.view(None)
         if view.turned is not None:
             stock = state.stock()
@@ -235,7 +242,7 @@ def test_sorteio_another_card_lies_open_under_the_stock_and_is_drawn_last(
     turned: str, players: int
 ) -> None:
     state = fresh_hand(BiscaRules(players=players), [], turned)
-    state.play("sorteio")
+    state.play(state.to_move(), "sorteio")
     assert state.view(0).to_json()["trump"] == turned[1]
     assert str(state.open_card) == turned and str(state.stock()[-1]) == turned
     rng = random.Random(1)
@@ -262,7 +269,7 @@ def test_the_hand_counts_as_copas_whenever_the_final_trump_is_hearts(
     choice: str, turned: str | None, trump: str, copas: bool
 ) -> None:
     state = fresh_hand(BiscaRules(), [], turned)
-    state.play(choice)
+    state.play(state.to_move(), choice)
     assert state.view(0).to_json()["trump"] == trump
     assert state.copas is copas
     rng = random.Random(2)
@@ -276,9 +283,9 @@ def test_the_hand_counts_as_copas_whenever_the_final_trump_is_hearts(
 
 def test_exchange_the_trump_two_takes_the_open_card_and_lies_in_its_place() -> None:
     state = fresh_hand(BiscaRules(), ["2D", "KC", "4S"], "5D")
-    state.play("sorteio")
+    state.play(state.to_move(), "sorteio")
     assert state.to_move() == 1 and moves(state) == ["pass", "exchange"]
-    state.play("exchange")
+    state.play(state.to_move(), "exchange")
     assert [str(c) for c in state.hand(1)] == ["5D", "KC", "4S"]
     assert str(state.open_card) == "2D" and str(state.stock()[-1]) == "2D"
     view = state.view(0).to_json()
@@ -293,11 +300,11 @@ def test_exchange_window_asks_every_seat_from_the_cutter_so_it_shows_no_holder()
     for holder in [*range(4), None]:
         others = {} if holder is None else {holder: ["2C"]}
         state = fresh_hand(BiscaRules(players=4), [], "6C", others)
-        state.play("sorteio")
+        state.play(state.to_move(), "sorteio")
         asked = []
         while state.view(None).phase == "exchange":
             asked.append((state.to_move(), moves(state)))
-            state.play("pass")
+            state.play(state.to_move(), "pass")
         assert [seat for seat, _ in asked] == [1, 2, 3, 0]
         assert all(m == (["pass", "exchange"] if s == holder else ["pass"]) for s, m in asked)
         assert state.to_move() == 1
@@ -305,10 +312,10 @@ def test_exchange_window_asks_every_seat_from_the_cutter_so_it_shows_no_holder()
 
 def test_exchange_by_a_seat_that_does_not_lead() -> None:
     state = fresh_hand(BiscaRules(), ["KC", "4S", "QD"], "6C", {0: ["2C"]})
-    state.play("sorteio")
-    state.play("pass")  # the cutter
+    state.play(state.to_move(), "sorteio")
+    state.play(state.to_move(), "pass")  # the cutter
     assert state.to_move() == 0 and moves(state) == ["pass", "exchange"]
-    state.play("exchange")
+    state.play(state.to_move(), "exchange")
     assert Card.parse("6C") in state.hand(0) and str(state.open_card) == "2C"
     assert state.to_move() == 1 and state.view(None).phase == "play"
 
@@ -317,28 +324,28 @@ def test_no_exchange_without_an_open_card() -> None:
     for choice, turned in (("copas", None), ("sorteio", "AD"), ("sorteio", "7S")):
         trump2 = "2H" if turned != "7S" else "2C"
         state = fresh_hand(BiscaRules(), [trump2, "KC", "4S"], turned)
-        state.play(choice)
+        state.play(state.to_move(), choice)
         assert state.view(None).phase == "play" and "exchange" not in moves(state)
         with pytest.raises(IllegalMoveError):
-            state.play("exchange")
+            state.play(state.to_move(), "exchange")
 
 
 def test_no_exchange_window_when_the_open_card_is_the_trump_two_itself() -> None:
     state = fresh_hand(BiscaRules(), [], "2S")
-    state.play("sorteio")
+    state.play(state.to_move(), "sorteio")
     assert str(state.open_card) == "2S" and state.view(None).phase == "play"
 
 
 def test_no_exchange_after_the_first_card_of_the_first_trick() -> None:
     state = fresh_hand(BiscaRules(), ["KC", "4S", "QD"], "5D", {0: ["2D"]})
-    state.play("sorteio")
-    state.play("pass")
-    state.play("pass")  # the holder (seat 0) lets the window close
-    state.play("KC")
+    state.play(state.to_move(), "sorteio")
+    state.play(state.to_move(), "pass")
+    state.play(state.to_move(), "pass")  # the holder (seat 0) lets the window close
+    state.play(state.to_move(), "KC")
     assert state.to_move() == 0 and "exchange" not in moves(state)
     position = state.position()
     with pytest.raises(IllegalMoveError):
-        state.play("exchange")
+        state.play(state.to_move(), "exchange")
     assert state.position() == position
 
 
@@ -369,7 +376,7 @@ def test_the_highest_trump_wins_else_the_highest_card_of_the_suit_led(
 ) -> None:
     state = final_trick_state(BiscaRules(players=len(cards)), trump, cards, leader=1)
     for card in cards:
-        state.play(card)
+        state.play(state.to_move(), card)
     last = state.view(None).to_json()["tricks"][-1]
     assert (last["winner"] - 1) % len(cards) == winner
 
@@ -386,7 +393,7 @@ def test_the_winner_collects_draws_first_and_leads_the_others_draw_in_seat_order
     )
     top = state.stock()[:players]
     for card in cards:
-        state.play(card)
+        state.play(state.to_move(), card)
     assert state.to_move() == 1, "the AD wins and leads"
     for offset in range(players):
         seat = (1 + offset) % players
@@ -474,7 +481,7 @@ def test_trump_ace_free_in_the_final_trick_even_leading(players: int) -> None:
     state = final_trick_state(
         BiscaRules(players=players), "D", ["AD", "7D", "2C", "3C"][:players], 0
     )
-    state.play("AD")
+    state.play(state.to_move(), "AD")
     assert moves(state) == ["7D"]
 
 
@@ -486,8 +493,8 @@ def test_decided_fallback_every_card_is_legal_if_the_rules_leave_none() -> None:
     """[decided] a hand the rules would leave without a card: a lone trump Ace before the
     final trick (no real hand reaches it: see the next test)."""
     ace = parse_card("AH")
-    assert legal_cards([ace], 0, 2, 0, seven_out=False, final_trick=False) == ([ace], True)
-    assert legal_cards([ace], 0, 2, 0, seven_out=True, final_trick=False) == ([ace], False)
+    assert restricted_cards([ace], 0, 2, 0, seven_out=False) == []
+    assert legal_cards([ace], 0, 2, 0, seven_out=False, final_trick=False) == [ace]
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -641,7 +648,7 @@ def test_house_rule_seven_opening_plus_one_for_leading_the_first_trick_with_the_
         rules = BiscaRules(seven_opening=on)
         text = position(rules, "C", leader=1, trick=[], fixed={1: ["7C"]}, size=3, done=0)
         state = rules.hand_from_position(text)
-        state.play("7C")
+        state.play(state.to_move(), "7C")
         assert state.view(None).seven_opening == ((0, 1) if on else (0, 0))
         rng = random.Random(0)
         while not state.is_over():
@@ -654,7 +661,7 @@ def test_house_rule_seven_opening_only_for_the_first_card_of_the_hand() -> None:
     rules = BiscaRules(seven_opening=True)
     text = position(rules, "C", leader=1, trick=["2D"], fixed={0: ["7C"]}, size=3, done=0)
     state = rules.hand_from_position(text)
-    state.play("7C")
+    state.play(state.to_move(), "7C")
     assert state.view(None).seven_opening == (0, 0)
 
 
@@ -687,11 +694,16 @@ def test_match_unanimous_replay_else_a_draw() -> None:
     """[decided] a unanimous "replay" replays the hand; otherwise (or without every vote
     when the 30 s close) the match is a draw."""
     two, four = BiscaRules(), BiscaRules(players=4)
-    assert two.settle_vote(["replay", "replay"]) == "replay"
-    assert two.settle_vote(["replay", "draw"]) == "draw"
-    assert two.settle_vote(["replay"]) == "draw"
-    assert four.settle_vote(["replay"] * 4) == "replay"
-    assert four.settle_vote(["replay"] * 3) == "draw"
+    assert two.decision_choices == ("replay", "draw")
+    assert two.settle({0: "replay", 1: "replay"}) == "replay"
+    assert two.settle({0: "replay", 1: "draw"}) == "draw"
+    assert two.settle({1: "replay"}) == "draw"
+    assert four.settle(dict.fromkeys(range(4), "replay")) == "replay"
+    assert four.settle(dict.fromkeys(range(3), "replay")) == "draw"
+    with pytest.raises(OptionError):
+        two.settle({0: "again"})
+    with pytest.raises(BadSeatError):
+        two.settle({2: "replay"})
 
 
 def test_match_sixty_all_is_simply_another_hand() -> None:
@@ -748,7 +760,7 @@ def test_illegal_moves_and_bad_text_are_answers_and_change_nothing() -> None:
         ("seven of hearts", NotationError),
     ]:
         with pytest.raises(error):
-            state.play(bad)
+            state.play(state.to_move(), bad)
         assert state.position() == before
 
 
@@ -785,15 +797,15 @@ def test_bad_view_json_is_a_notation_error() -> None:
 
 def test_views_show_trump_open_card_trick_played_cards_sizes_and_scores() -> None:
     state = fresh_hand(BiscaRules(), ["2C", "KD", "3S"], "6C")
-    state.play("sorteio")
-    state.play("pass")
-    state.play("pass")
-    state.play("KD")
+    state.play(state.to_move(), "sorteio")
+    state.play(state.to_move(), "pass")
+    state.play(state.to_move(), "pass")
+    state.play(state.to_move(), "KD")
     view = state.view(0).to_json()
     assert view["trump"] == "C" and view["open_card"] == "6C"
     assert view["trick"] == {"leader": 1, "cards": ["KD"]}
-    assert view["hand_sizes"] == [3, 2] and view["stock_size"] == 34
-    assert view["card_points"] == [0, 0] and view["piles"] == [0, 0] and view["relo"] == [0, 0]
+    assert view["hand_sizes"] == [3, 2] and view["stock"] == 34
+    assert view["scores"] == [0, 0] and view["piles"] == [0, 0] and view["relo"] == [0, 0]
     assert len(view["hand"]) == 3 and "2C" not in view["hand"]
     spectator = state.view(None).to_json()
     assert spectator["hand"] == [] and spectator["trick"] == view["trick"]
@@ -801,7 +813,7 @@ def test_views_show_trump_open_card_trick_played_cards_sizes_and_scores() -> Non
 
 def test_the_open_card_drawn_last_stays_known_in_its_drawers_hand() -> None:
     state = fresh_hand(BiscaRules(), [], "6C")
-    state.play("sorteio")
+    state.play(state.to_move(), "sorteio")
     rng = random.Random(4)
     while state.view(None).drawer is None:
         state.apply(rng.choice(state.legal_moves()))

@@ -53,12 +53,12 @@ def test_render_the_choice_the_trump_the_open_card_and_the_scores() -> None:
     state = fresh_hand(BiscaRules(), ["2C", "KD", "3S"], "6C")
     text = ui.render(state.view(0), "en", Faces.FRENCH)
     assert "seat 2 chooses copas or sorteio" in text and "Your hand" not in text
-    state.play("sorteio")
+    state.play(state.to_move(), "sorteio")
     text = ui.render(state.view(1), "en", Faces.FRENCH)
     assert "Trump: clubs" in text
     assert "Open card under the stock (drawn last): Six of clubs" in text
     assert "Your hand: Two of clubs, King of diamonds, Three of spades" in text
-    state.play("exchange")
+    state.play(state.to_move(), "exchange")
     text = ui.render(state.view(0), "it", Faces.ITALIAN)
     assert "Briscola: bastoni" in text and "Due di bastoni" in text and "Sei di bastoni" in text
     text = ui.render(state.view(1), "pt-BR", Faces.FRENCH)
@@ -76,12 +76,12 @@ def test_ask_move_the_cutter_chooses_copas_or_sorteio() -> None:
 
 def test_ask_move_offers_the_exchange_only_to_the_holder_of_the_trump_two() -> None:
     state = fresh_hand(BiscaRules(), ["2C", "KD", "3S"], "6C")
-    state.play("sorteio")
+    state.play(state.to_move(), "sorteio")
     script = Script(["2"])
     move = ui.ask_move(state.view(1), script.prompt())
     assert state.move_text(move) == "exchange"
     assert "  2. Exchange the Two of clubs for the Six of clubs" in script.written
-    state.play("pass")
+    state.play(state.to_move(), "pass")
     script = Script([])
     assert state.move_text(ui.ask_move(state.view(0), script.prompt())) == "pass"
     assert script.written == ["You do not hold the trump 2: nothing to exchange."]

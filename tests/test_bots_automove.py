@@ -115,4 +115,4 @@ def test_burraco_auto_turn_draws_from_the_stock_and_discards(players: int) -> No
             assert move == Draw()
         else:
             assert isinstance(move, Discard)
-        hand.play(move)
+        hand.play(hand.seat, move)

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from circolo.bots import bisca
 from circolo.bots.bisca_duel import Duel
 from circolo.games import make_rules
-from circolo.games.bisca.state import PLAY, BiscaState
+from circolo.games.bisca.state import PLAY, BiscaHand
 
 
-def engine_value(state: BiscaState, side: int, fork_now: bool) -> float:
+def engine_value(state: BiscaHand, side: int, fork_now: bool) -> float:
     """The reference: greedy cards through the engine while the stock lasts (unless
     ``fork_now``), then the engine-based search for our best line against greedy."""
     state = state.clone()
@@ -30,7 +30,7 @@ def test_duel_values_equal_the_engines(seed: int) -> None:
     all come out the same."""
     rng = random.Random(seed)
     hand = make_rules("bisca", {"players": 2}).new_hand(seed, rng.randrange(2))
-    assert isinstance(hand, BiscaState)
+    assert isinstance(hand, BiscaHand)
     while not hand.is_over():
         if hand.phase == PLAY:
             assert hand.trump is not None

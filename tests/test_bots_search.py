@@ -13,7 +13,7 @@ from circolo.bots.arena import ArenaConfig, format_report, run_arena
 from circolo.bots.endgame import AlphaBeta
 from circolo.engine import HandState
 from circolo.games import make_rules
-from circolo.games.bisca.state import PLAY, BiscaState
+from circolo.games.bisca.state import PLAY, BiscaHand
 
 
 def minimax(state: HandState[Any], side: int, final: Any) -> float:
@@ -137,15 +137,15 @@ def test_paired_deals_cancel_the_cards() -> None:
     assert report["won"] == report["lost"]
 
 
-def bisca_positions(players: int, count: int, left: int) -> list[BiscaState]:
+def bisca_positions(players: int, count: int, left: int) -> list[BiscaHand]:
     """Bisca positions in play with at most ``left`` cards in the hands and the stock."""
     rules = make_rules("bisca", {"players": players})
     rng = random.Random(5)
-    found: list[BiscaState] = []
+    found: list[BiscaHand] = []
     while len(found) < count:
         hand = rules.new_hand(rng.getrandbits(32), rng.randrange(players))
         while not hand.is_over():
-            assert isinstance(hand, BiscaState)
+            assert isinstance(hand, BiscaHand)
             cards = len(hand.stock_codes()) + sum(len(h) for h in hand.hand_codes())
             if hand.phase == PLAY and cards <= left and len(hand.legal_moves()) > 1:
                 found.append(hand.clone())
@@ -154,7 +154,7 @@ def bisca_positions(players: int, count: int, left: int) -> list[BiscaState]:
     return found
 
 
-def lines_against_greedy(state: BiscaState, side: int) -> float:
+def lines_against_greedy(state: BiscaHand, side: int) -> float:
     """Every line of ours against greedy opponents, without the search's shortcuts."""
     if state.is_over():
         return bisca.final_value(state, side)

@@ -36,7 +36,7 @@ def reference_perft(state: BurracoHand, depth: int) -> int:
     total = 0
     for move in expected_moves(state):
         child = state.rules.hand_from_position(state.position())
-        child.play(move)
+        child.play(child.seat, move)
         total += reference_perft(child, depth - 1)
     return total
 

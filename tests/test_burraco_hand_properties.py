@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from circolo.cards import ACE, Card, burraco_deck
 from circolo.games.burraco import BurracoRules
-from circolo.games.burraco.hand import BurracoHand
+from circolo.games.burraco.hand import CODE_OF_ID, BurracoHand
 from circolo.games.burraco.melds import (
     Meld,
     can_open,
@@ -173,9 +173,23 @@ def expected_moves(state: BurracoHand) -> set[Move]:
 
 
 def shuffle_hidden(state: BurracoHand, seat: int | None, rng: random.Random) -> BurracoHand:
-    """The same state with every card ``seat`` cannot see dealt again at random."""
+    """The same state with every card ``seat`` cannot see dealt again at random (the cards
+    a hand is publicly known to hold, its recall, stay in it)."""
     other = state.clone()
-    hidden_places = [h for s, h in enumerate(other.hands) if s != seat]
+    kept: list[list[int]] = []
+    hidden_places: list[list[int]] = []
+    for s, hand in enumerate(other.hands):
+        if s == seat:
+            continue
+        known = list(other.recall[s])
+        keep = []
+        for i in list(hand):
+            if CODE_OF_ID[i] in known:
+                known.remove(CODE_OF_ID[i])
+                keep.append(i)
+                hand.remove(i)
+        kept.append(keep)
+        hidden_places.append(hand)
     hidden_places += [p for p in other.pozzetti if p is not None] + [other.stock]
     pool = [i for place in hidden_places for i in place]
     rng.shuffle(pool)
@@ -183,6 +197,8 @@ def shuffle_hidden(state: BurracoHand, seat: int | None, rng: random.Random) -> 
         size = len(place)
         place[:] = pool[:size]
         del pool[:size]
+    for hand, keep in zip(hidden_places, kept, strict=False):
+        hand.extend(keep)
     return BurracoHand(
         other.rules,
         hands=other.hands,
@@ -194,6 +210,8 @@ def shuffle_hidden(state: BurracoHand, seat: int | None, rng: random.Random) -> 
         phase=other.phase,
         taken=other.taken,
         ending=other.ending,
+        recall=other.recall,
+        past=tuple(state.history()),
     )
 
 
@@ -222,7 +240,7 @@ def check_views(state: BurracoHand, rng: random.Random) -> None:
         assert rules.view_from_json(data).to_json() == data
         assert shuffle_hidden(state, seat, rng).view(seat).to_json() == data, "no leak"
         if seat is None:
-            assert data["hand"] == ""
+            assert data["hand"] == []
 
 
 def play_random(seed: int, players: int, check_every: int = 1) -> BurracoHand:
@@ -254,7 +272,7 @@ def play_random(seed: int, players: int, check_every: int = 1) -> BurracoHand:
             assert sample.legal_moves() == legal
         move = rng.choice(legal)
         state.apply(move)
-        replay.play(replay.move_text(move))
+        replay.play(replay.seat, replay.move_text(move))
         steps += 1
         assert steps < 5000
     assert replay.position() == state.position(), "same seed, same moves, same hand"

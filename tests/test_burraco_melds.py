@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -10,6 +11,7 @@ import pytest
 
 from circolo.cards import parse_cards
 from circolo.engine import NotationError
+from circolo.games.burraco import melds
 from circolo.games.burraco.melds import (
     Meld,
     Slot,
@@ -340,3 +342,8 @@ def meld_cases() -> Iterator[Any]:
 def test_meld_rule_vectors(case: dict[str, Any]) -> None:
     """The meld kinds of the rule vectors, also before the hand engine's runner merges them."""
     KINDS[case["kind"]](case["input"], case["expect"])
+
+
+def test_the_module_examples_run_and_hold() -> None:
+    result = doctest.testmod(melds)
+    assert result.attempted and not result.failed

@@ -10,9 +10,7 @@ import pytest
 
 import circolo
 
-MODULES = sorted(
-    info.name for info in pkgutil.walk_packages(circolo.__path__, prefix="circolo.")
-)
+MODULES = sorted(info.name for info in pkgutil.walk_packages(circolo.__path__, prefix="circolo."))
 
 
 @pytest.mark.parametrize("name", MODULES)

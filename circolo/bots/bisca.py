@@ -45,7 +45,7 @@ from circolo.bots.search import Determinized
 from circolo.engine import HandState, Seat, Side, View
 from circolo.games.bisca.deck import ACE_STRENGTH, DECK_SIZE, HEARTS, POINTS, SEVEN
 from circolo.games.bisca.moves import COPAS, EXCHANGE, PASS, SORTEIO
-from circolo.games.bisca.state import PLAY, BiscaState
+from circolo.games.bisca.state import PLAY, BiscaHand
 from circolo.games.bisca.tricks import trick_winner
 from circolo.games.bisca.view import BiscaView
 
@@ -158,18 +158,18 @@ EXACT_CARDS = {2: 10, 4: 8}
 (our best line against greedy opponents)."""
 
 
-def _counters(state: BiscaState) -> tuple[list[int], list[int], list[list[int]], int]:
+def _counters(state: BiscaHand) -> tuple[list[int], list[int], list[list[int]], int]:
     """The engine's running counters (card points, relo, hands, trump): read, never written,
     because search looks at many thousands of states per move."""
     return state._points, state._relo, state._hands, state._trump
 
 
-def final_value(state: BiscaState, side: Side) -> float:
+def final_value(state: BiscaHand, side: Side) -> float:
     points, relo, _, _ = _counters(state)
     return points[side] - points[1 - side] + RELO_WEIGHT * (relo[side] - relo[1 - side])
 
 
-def greedy_key(state: BiscaState) -> Callable[[int], float]:
+def greedy_key(state: BiscaHand) -> Callable[[int], float]:
     """Greedy's value of each card for the seat to move, from its own hand and the table."""
     seat = state._turn
     assert seat is not None
@@ -178,7 +178,7 @@ def greedy_key(state: BiscaState) -> Callable[[int], float]:
     return lambda c: card_value(c, hand, trick, leader, seat, trump, players, final)
 
 
-def greedy_card(state: BiscaState) -> int:
+def greedy_card(state: BiscaHand) -> int:
     """The greedy card of the seat to move."""
     moves = state.legal_moves()
     if len(moves) == 1:
@@ -186,7 +186,7 @@ def greedy_card(state: BiscaState) -> int:
     return max(moves, key=greedy_key(state))
 
 
-def best_line(state: BiscaState, side: Side) -> float:
+def best_line(state: BiscaHand, side: Side) -> float:
     """The value of ``side``'s best cards to the end of the hand against opponents who play
     their greedy card (``state`` is consumed). Opponents cannot see our cards, so no
     minimum over their replies; the search forks only at our side's choices."""
@@ -206,14 +206,14 @@ def best_line(state: BiscaState, side: Side) -> float:
     return final_value(state, side)
 
 
-def greedy_playout(state: BiscaState, side: Side) -> float:
+def greedy_playout(state: BiscaHand, side: Side) -> float:
     """Greedy cards for every seat to the end of the hand (``state`` is consumed)."""
     while state._turn is not None:
         state.apply(greedy_card(state))
     return final_value(state, side)
 
 
-def cards_left(state: BiscaState) -> int:
+def cards_left(state: BiscaHand) -> int:
     """Cards in the hands and the stock."""
     return len(state._stock) + sum(len(hand) for hand in state._hands)
 
@@ -237,7 +237,7 @@ def world_values(world: HandState[Any], moves: list[int], side: Side) -> list[fl
     from the root card on. 2 × 2: near the end our best line (``best_line``), before it
     a greedy playout: a partner who saw every card would be too rosy a partner.
     """
-    assert isinstance(world, BiscaState)
+    assert isinstance(world, BiscaHand)
     near_end = cards_left(world) <= EXACT_CARDS[world.players]
     duel = Duel(ratings(world._trump), side) if world.players == 2 else None
     values = []
@@ -253,13 +253,13 @@ def world_values(world: HandState[Any], moves: list[int], side: Side) -> list[fl
 
 def _greedy_order(state: HandState[Any], moves: list[int]) -> list[int]:
     """The greedy choice first: alpha-beta prunes far more."""
-    assert isinstance(state, BiscaState)
+    assert isinstance(state, BiscaHand)
     return sorted(moves, key=greedy_key(state), reverse=True)
 
 
 def _alpha_beta(side: Side) -> AlphaBeta:
     def leaf(state: HandState[Any], depth: int) -> float | None:
-        assert isinstance(state, BiscaState)
+        assert isinstance(state, BiscaHand)
         return final_value(state, side) if state._turn is None else None
 
     return AlphaBeta(side, leaf, _greedy_order)
@@ -269,7 +269,7 @@ def solve(world: HandState[Any], moves: list[int], side: Side) -> list[float]:
     """The exact rest of the hand (every card known): the best cards by minimax, and among
     equally good ones the card that gains most if the opponent then plays greedy's card
     (our best line against greedy): never worse, and better against a player who slips."""
-    assert isinstance(world, BiscaState)
+    assert isinstance(world, BiscaHand)
     exact = _alpha_beta(side).move_values(world, moves)
     duel = Duel(ratings(world._trump), side)
     values = []

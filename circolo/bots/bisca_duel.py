@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from circolo.engine import Side
 from circolo.games.bisca.deck import ACE_STRENGTH, DECK_SIZE, POINTS, SEVEN
-from circolo.games.bisca.state import BiscaState
+from circolo.games.bisca.state import BiscaHand
 
 LAST_TRICK = DECK_SIZE // 2 - 1
 
@@ -54,7 +54,7 @@ class Duel:
         self.seven = ratings.trump * 10 + SEVEN
         self.ace = ratings.trump * 10 + ACE_STRENGTH
 
-    def value(self, state: BiscaState, fork_now: bool) -> float:
+    def value(self, state: BiscaHand, fork_now: bool) -> float:
         """The rest of the hand's value for our side (card points, relo weighted), the
         state included: greedy for both seats while the stock lasts, our best line once
         it is empty, or from now on with ``fork_now``. ``state`` is not changed."""
@@ -67,7 +67,7 @@ class Duel:
         hands = [state._hands[0][:], state._hands[1][:]]
         stock = state._stock
         top = len(stock)
-        leader, trick, seven_out = state._leader, len(state._history), state._seven_out
+        leader, trick, seven_out = state._leader, len(state._tricks), state._seven_out
         first = state._trick[0] if state._trick else -1
         if not fork_now and top:
             value, leader, trick, seven_out = self._greedy_while_stock(

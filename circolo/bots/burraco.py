@@ -29,7 +29,7 @@ from circolo.bots.budget import Budget
 from circolo.bots.elimination import Race
 from circolo.cards import Card
 from circolo.engine import Side, View
-from circolo.games.burraco.hand import BurracoHand
+from circolo.games.burraco.hand import DECK, BurracoHand
 from circolo.games.burraco.melds import Meld, candidate_extensions, card_points, is_wild_card
 from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
 from circolo.games.burraco.options import CARD_OF_CODE, CODE_OF_CARD
@@ -197,14 +197,8 @@ def state_step(state: BurracoHand) -> Move:
     side = state.rules.side_of(state.seat)
     melds = [state.side_melds(s) for s in range(state.rules.sides)]
     return greedy_step(
-        state.turn(), state.legal_moves(), [_card(i) for i in state.pile], their_melds(melds, side)
+        state.turn(), state.legal_moves(), [DECK[i] for i in state.pile], their_melds(melds, side)
     )
-
-
-def _card(physical: int) -> Card:
-    from circolo.games.burraco.hand import DECK
-
-    return DECK[physical]
 
 
 def auto_move(view: View[Any]) -> Move:
@@ -262,7 +256,7 @@ def evaluate(state: BurracoHand, side: Side) -> float:
     for s in range(rules.sides):
         worth = sum(meld.points + potential(meld) for meld, _ in state.melds[s])
         for seat in rules.seats_of(s):
-            worth -= in_hand * sum(card_points(_card(i)) for i in state.hands[seat])
+            worth -= in_hand * sum(card_points(DECK[i]) for i in state.hands[seat])
         if state.pozzetti[s] is not None:
             worth -= POZZETTO_MISSING
         value += worth if s == side else -worth

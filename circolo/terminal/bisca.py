@@ -14,6 +14,7 @@ from circolo.cards import Faces
 from circolo.engine import EngineError, View
 from circolo.games.bisca.deck import ACE_STRENGTH, CARDS, SEVEN, TWO, trump_card
 from circolo.games.bisca.moves import COPAS, EXCHANGE, PASS, SORTEIO
+from circolo.games.bisca.tricks import trick_winner
 from circolo.games.bisca.view import BiscaView
 from circolo.i18n import translate
 from circolo.terminal.common import Prompt
@@ -75,9 +76,9 @@ def render(view: View[Any], lang: str, faces: Faces = Faces.FRENCH) -> str:
                 card=_name(v.exchanged[1], lang, faces),
             )
         )
-    if v.history:
-        leader, cards = v.history[-1]
-        winner = v.to_json()["tricks"][-1]["winner"]
+    if v.tricks:
+        leader, cards = v.tricks[-1]
+        winner = (leader + trick_winner(cards, v.trump)) % v.rules.players
         played = ", ".join(
             f"{seat((leader + i) % v.rules.players)}: {_name(c, lang, faces)}"
             for i, c in enumerate(cards)

@@ -78,7 +78,7 @@ def render(view: View[Any], lang: str, faces: Faces = Faces.FRENCH) -> str:
             lines.append("  " + t("no_melds"))
         for number, meld in enumerate(melds, 1):
             lines.append(f"  {number}. {meld_text(meld, lang, faces)}")
-    sizes = ", ".join(f"{seat(s)}: {n}" for s, n in enumerate(v.hand_counts) if s != v.seat)
+    sizes = ", ".join(f"{seat(s)}: {n}" for s, n in enumerate(v.hand_sizes) if s != v.seat)
     lines.append(t("sizes", sizes=sizes))
     if v.seat is not None:
         lines.append(t("hand", count=len(v.hand)))

@@ -12,7 +12,7 @@ from typing import Any
 
 from circolo.engine import HandScore
 from circolo.games import make_rules
-from circolo.games.bisca import BiscaRules, BiscaState
+from circolo.games.bisca import BiscaHand, BiscaRules
 from circolo.match import Match
 
 SUITS = "HDCS"
@@ -89,7 +89,7 @@ def fresh_hand(
     cutter_hand: Sequence[str],
     turned: str | None,
     others: Mapping[int, Sequence[str]] | None = None,
-) -> BiscaState:
+) -> BiscaHand:
     """A hand before the trump choice (dealer 0) whose deal gives ``cutter_hand`` to the
     cutter (seat 1) and ``others`` to those seats, then turns ``turned`` under sorteio."""
     players = rules.players
@@ -109,11 +109,11 @@ def fresh_hand(
         f"hands={'/'.join('-' * players)} stock={''.join(deck)} tricks=-"
     )
     state = rules.hand_from_position(text)
-    assert isinstance(state, BiscaState)
+    assert isinstance(state, BiscaHand)
     return state
 
 
-def texts(state: BiscaState, moves: Iterable[int]) -> set[str]:
+def texts(state: BiscaHand, moves: Iterable[int]) -> set[str]:
     return {state.move_text(move) for move in moves}
 
 
@@ -168,7 +168,7 @@ def check_trick(given: dict[str, Any], expect: dict[str, Any]) -> None:
     rules = rules_for(players=len(cards))
     state = final_trick_state(rules, given["trump"], cards, leader=1)
     for card in cards:
-        state.play(card)
+        state.play(state.to_move(), card)
     last = state.view(None).to_json()["tricks"][-1]
     assert last["cards"] == cards
     assert (last["winner"] - last["leader"]) % rules.players == expect["winner_index"]
@@ -198,7 +198,7 @@ def check_relo(given: dict[str, Any], expect: dict[str, Any]) -> None:
     before = state.view(None).relo
     for entry in trick:
         assert state.to_move() == entry["seat"]
-        state.play(entry["card"])
+        state.play(state.to_move(), entry["card"])
     gained = [after - old for after, old in zip(state.view(None).relo, before, strict=True)]
     if expect["relo"] is None:
         assert gained == [0, 0]
@@ -211,7 +211,7 @@ def check_trump(given: dict[str, Any], expect: dict[str, Any]) -> None:
     rules = rules_for(given.get("mode"))
     state = fresh_hand(rules, [], given.get("turned"))
     assert state.to_move() == 1 and state.view(1).hand == (), "the trump comes before any hand"
-    state.play(given["choice"])
+    state.play(state.to_move(), given["choice"])
     view = state.view(None).to_json()
     assert view["trump"] == expect["trump"]
     assert view["open_card"] == expect["open_card"]
@@ -233,18 +233,21 @@ def check_exchange(given: dict[str, Any], expect: dict[str, Any]) -> None:
     if turned == "-":
         turned = "AD"  # hearts reached by sorteio: an A of diamonds turned
     state = fresh_hand(rules, given["hand"], turned)
-    state.play("sorteio")
+    state.play(state.to_move(), "sorteio")
     assert str(state.trump.letter if state.trump is not None else None) == trump
     for _ in range(given["cards_played_this_hand"]):
         while state.view(None).phase == "exchange":
-            state.play("pass")
-        state.play(state.legal_moves()[0])
+            state.play(state.to_move(), "pass")
+        state.play(state.to_move(), state.legal_moves()[0])
     while state.to_move() != 1:
-        state.play("pass" if state.view(None).phase == "exchange" else state.legal_moves()[0])
+        state.play(
+            state.to_move(),
+            "pass" if state.view(None).phase == "exchange" else state.legal_moves()[0],
+        )
     allowed = "exchange" in texts(state, state.legal_moves())
     assert allowed == expect["allowed"]
     if allowed:
-        state.play("exchange")
+        state.play(state.to_move(), "exchange")
         assert sorted(map(str, state.hand(1))) == sorted(expect["hand_after"])
         assert str(state.open_card) == expect["open_card_after"]
         assert str(state.stock()[-1]) == expect["open_card_after"]
@@ -290,7 +293,7 @@ def check_match_end(given: dict[str, Any], expect: dict[str, Any]) -> None:
         if votes is None:
             result = "vote"
         else:
-            result = rules.settle_vote(votes)
+            result = rules.settle(dict(enumerate(votes)))  # one vote per seat, in seat order
             settled = match.decide(result)
             if result == "replay":
                 assert match.totals == expect["score_for_replay"]

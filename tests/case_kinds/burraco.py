@@ -69,7 +69,7 @@ def check_discard(data: Input, expect: Input) -> None:
     single = data["drew_from"] == "discard_pile" and len(data["taken"]) == 1
     hand = _playing(data["hand"], taken=data["taken"][0] if single else None)
     try:
-        hand.play(f"discard {data['discard']}")
+        hand.play(hand.seat, f"discard {data['discard']}")
         allowed = True
     except IllegalMoveError:
         allowed = False
@@ -104,7 +104,7 @@ def check_go_out(data: Input, expect: Input) -> None:
         moves = ["meld " + " ".join(cards)]
     try:
         for move in moves:
-            hand.play(move)
+            hand.play(hand.seat, move)
     except IllegalMoveError:
         outcome = "illegal"
     else:
@@ -113,7 +113,7 @@ def check_go_out(data: Input, expect: Input) -> None:
         elif hand.to_move() == 0:
             outcome = "pozzetto_in_diretta" if len(hand.view(0).hand) == 11 else "went on"
         else:
-            outcome = "pozzetto_con_scarto" if hand.view(1).hand_counts[0] == 11 else "?"
+            outcome = "pozzetto_con_scarto" if hand.view(1).hand_sizes[0] == 11 else "?"
     assert outcome == expect["outcome"]
 
 
@@ -132,9 +132,9 @@ def check_stock_end(data: Input, expect: Input) -> None:
         rest="pile",
     )
     hand = _rules(2).hand_from_position(text)
-    hand.play("draw" if data["drew_from"] == "stock" else "take")
+    hand.play(hand.seat, "draw" if data["drew_from"] == "stock" else "take")
     discard = next(m for m in hand.legal_moves() if hand.move_text(m).startswith("discard"))
-    hand.play(discard)
+    hand.play(hand.seat, discard)
     assert hand.is_over() == expect["hand_ends_after_this_turn"]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from circolo.cards import ACE, JACK, KING, QUEEN, Card, CardNotationError, Suit
+from circolo.cards import ACE, JACK, KING, QUEEN, Card, CardNotationError, Suit, deck40
 from circolo.engine import NotationError
 
 STRENGTH_RANKS = (2, 3, 4, 5, 6, QUEEN, JACK, KING, 7, ACE)
@@ -27,6 +27,8 @@ POINTS: tuple[int, ...] = tuple(RANK_POINTS.get(card.rank, 0) for card in CARDS)
 CODES: dict[Card, int] = {card: code for code, card in enumerate(CARDS)}
 TEXTS: tuple[str, ...] = tuple(str(card) for card in CARDS)
 _BY_TEXT: dict[str, int] = {text: code for code, text in enumerate(TEXTS)}
+DECK40_CODES: tuple[int, ...] = tuple(CODES[card] for card in deck40())
+"""The codes of ``circolo.cards.deck40()`` in its order: the shuffle's card indexes."""
 
 
 def trump_card(trump: int, strength: int) -> int:

@@ -2,6 +2,9 @@
 
 Notation: a card as "7D", and the words ``copas``, ``sorteio`` (the cutter's trump
 choice), ``exchange`` and ``pass`` (the trump-2 exchange window).
+
+>>> [move_text(parse_move(text)) for text in ("7d", "Copas", "pass")]
+['7D', 'copas', 'pass']
 """
 
 from __future__ import annotations

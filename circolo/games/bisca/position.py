@@ -39,7 +39,7 @@ from circolo.games.bisca.state import (
     OVER,
     PHASES,
     PLAY,
-    BiscaState,
+    BiscaHand,
 )
 
 if TYPE_CHECKING:
@@ -67,8 +67,8 @@ NONE = "-"
 T = TypeVar("T")
 
 
-def write_position(state: BiscaState) -> str:
-    view = state.view(None)  # every public fact; the hidden ones come from the state
+def write_position(state: BiscaHand) -> str:
+    view = state.rules.view_of(state, None)  # every public fact; the hidden ones come from the hand
     exchanged = view.exchanged
     fields = {
         "players": str(state.players),
@@ -86,13 +86,13 @@ def write_position(state: BiscaState) -> str:
         "trick": cards_text(view.trick) or NONE,
         "hands": "/".join(cards_text(hand) or NONE for hand in state.hand_codes()),
         "stock": cards_text(reversed(state.stock_codes())) or NONE,
-        "tricks": "/".join(f"{leader}:{cards_text(cards)}" for leader, cards in view.history)
+        "tricks": "/".join(f"{leader}:{cards_text(cards)}" for leader, cards in view.tricks)
         or NONE,
     }
     return "bisca " + " ".join(f"{key}={fields[key]}" for key in KEYS)
 
 
-def read_position(rules: BiscaRules, text: str) -> BiscaState:
+def read_position(rules: BiscaRules, text: str) -> BiscaHand:
     fields = _fields(text)
     players = rules.players
     if fields["players"] != str(players):
@@ -123,7 +123,7 @@ def read_position(rules: BiscaRules, text: str) -> BiscaState:
         who, _, took = fields["exchanged"].partition(":")
         exchanged = (seat(who), parse_card(took))
     slot = maybe("slot", _number)
-    state = BiscaState.restore(
+    state = BiscaHand.restore(
         rules,
         dealer=seat(fields["dealer"]),
         phase=phase,
@@ -145,14 +145,14 @@ def read_position(rules: BiscaRules, text: str) -> BiscaState:
     return state
 
 
-def _check(state: BiscaState) -> None:
+def _check(state: BiscaHand) -> None:
     """Refuse a position that no hand of Bisca can reach in its cards, turn or phase."""
-    view = state.view(None)
+    view = state.rules.view_of(state, None)
     players = state.players
     hands = state.hand_codes()
     stock = state.stock_codes()
     cards = [c for hand in hands for c in hand] + list(stock) + list(view.trick)
-    cards += [c for _, trick in view.history for c in trick]
+    cards += [c for _, trick in view.tricks for c in trick]
     if sorted(cards) != list(range(DECK_SIZE)):
         raise NotationError("a position holds each of the 40 cards exactly once")
     if len(view.trick) >= players:
@@ -164,7 +164,7 @@ def _check(state: BiscaState) -> None:
             view.trump < 0 and view.choice is None and state.slot is not None,
             "before the trump choice there is no trump and a slot for a turned A or 7",
         )
-        _expect(not any(hands) and not view.history and not view.trick, "no card is dealt yet")
+        _expect(not any(hands) and not view.tricks and not view.trick, "no card is dealt yet")
         _expect(view.turn == cutter, "the cutter (the seat after the dealer) chooses the trump")
         assert state.slot is not None
         _expect(state.slot < DECK_SIZE - HAND_SIZE * players, "the slot is inside the stock")
@@ -195,12 +195,12 @@ def _check(state: BiscaState) -> None:
         _expect(bool(stock) and stock[0] == view.open_card, "the open card lies under the stock")
     _expect(view.drawer is None or not stock, "the open card is drawn last")
     if view.phase == EXCHANGE_WINDOW:
-        _expect(view.open_card is not None and not view.history, "the window is before play")
+        _expect(view.open_card is not None and not view.tricks, "the window is before play")
         _expect(not view.trick and view.exchanged is None, "the window is before play")
     if view.phase == OVER:
-        _expect(len(view.history) == tricks and view.turn is None, "a finished hand")
+        _expect(len(view.tricks) == tricks and view.turn is None, "a finished hand")
         return
-    _expect(len(view.history) < tricks, "an unfinished hand has tricks to play")
+    _expect(len(view.tricks) < tricks, "an unfinished hand has tricks to play")
     if view.phase == PLAY:
         _expect(view.turn == (view.leader + len(view.trick)) % players, "the turn follows play")
     size = len(hands[view.leader]) + bool(view.trick)
@@ -210,7 +210,7 @@ def _check(state: BiscaState) -> None:
             len(hands[(view.leader + offset) % players]) == size - played,
             "every hand holds as many cards, less the one played to this trick",
         )
-    _expect(size == (HAND_SIZE if stock else tricks - len(view.history)), "hand sizes")
+    _expect(size == (HAND_SIZE if stock else tricks - len(view.tricks)), "hand sizes")
 
 
 def _expect(condition: bool, rule: str) -> None:

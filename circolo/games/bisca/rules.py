@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from circolo.engine import HandScore, MatchOutcome, OptionError, Rules, Seat
-from circolo.games.bisca.deck import DECK_SIZE
+from circolo.cards import Chance
+from circolo.engine import PLAYERS, HandScore, MatchOutcome, OptionSpec, Rules, Seat, ViewCore
+from circolo.games.bisca.deck import DECK40_CODES, DECK_SIZE
+from circolo.games.bisca.position import read_position, write_position
 from circolo.games.bisca.scoring import hand_score
-from circolo.games.bisca.state import HAND_SIZE, BiscaState
-from circolo.games.bisca.view import BiscaView
+from circolo.games.bisca.state import HAND_SIZE, BiscaHand
+from circolo.games.bisca.view import BiscaView, read_view, view_of
 
 REPLAY, DRAW = "replay", "draw"
 
@@ -25,49 +26,46 @@ class BiscaRules(Rules):
       the hand's first trick with the trump 7.
     - ``bonus_61_59``: +1 match point to the team that wins a hand 61 × 59.
 
-    House-rule points count inside the 4-point cap, as relo does.
+    House-rule points count inside the 4-point cap, as relo does. The rules object builds
+    hands, views and positions, so the modules that define them never import each other
+    in a circle.
     """
 
     game: ClassVar[str] = "bisca"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        PLAYERS,
+        OptionSpec("target", int, 4, "match points that win the match", minimum=1),
+        OptionSpec("seven_opening", bool, False, "+1 for leading the first trick with the trump 7"),
+        OptionSpec("bonus_61_59", bool, False, "+1 for winning a hand 61 × 59"),
+    )
+    decision_choices: ClassVar[tuple[str, ...]] = (REPLAY, DRAW)
     players: int = 2
     target: int = 4
     seven_opening: bool = False
     bonus_61_59: bool = False
 
-    def __post_init__(self) -> None:
-        if type(self.players) is not int:
-            raise OptionError(f"players must be 2 or 4, not {self.players!r}")
-        super().__post_init__()
-        if type(self.target) is not int or self.target < 1:
-            raise OptionError(
-                f"target must be a whole number of points from 1 up, not {self.target!r}"
-            )
-        for name in ("seven_opening", "bonus_61_59"):
-            if type(getattr(self, name)) is not bool:
-                raise OptionError(
-                    f"{name} is a house rule: true or false, not {getattr(self, name)!r}"
-                )
+    def _deal(self, seed: int, first: Seat) -> BiscaHand:
+        """``first`` is the dealer. Stream "deck" orders ``deck40()`` (index 0 the top);
+        stream "slot" draws where a turned A or 7 goes back into the stock (0 = the
+        bottom; used only under sorteio), so the seed fixes every random event."""
+        order = Chance(seed, "deck").shuffled(DECK_SIZE)
+        deck = [DECK40_CODES[index] for index in reversed(order)]
+        slot = Chance(seed, "slot").below(DECK_SIZE - HAND_SIZE * self.players)
+        return BiscaHand(self, first, deck, slot)
 
-    def new_hand(self, seed: int, first: Seat) -> BiscaState:
-        """Shuffle with the hand's own ``random.Random(seed)``; ``first`` is the dealer.
-
-        The same generator then draws the slot where a turned A or 7 goes back into the
-        stock (used only under sorteio), so the seed fixes every random event of the hand.
-        """
-        if type(first) is not int or not 0 <= first < self.players:
-            raise OptionError(f"the dealer is a seat from 0 to {self.players - 1}, not {first!r}")
-        rng = random.Random(seed)
-        deck = list(range(DECK_SIZE))
-        rng.shuffle(deck)
-        return BiscaState(self, first, deck, rng.randrange(DECK_SIZE - HAND_SIZE * self.players))
-
-    def hand_from_position(self, text: str) -> BiscaState:
-        from circolo.games.bisca.position import read_position
-
+    def _from_position(self, text: str) -> BiscaHand:
         return read_position(self, text)
 
-    def view_from_json(self, data: Mapping[str, Any]) -> BiscaView:
-        return BiscaView.from_json(self, data)
+    def _view_from_json(self, data: Mapping[str, Any], core: ViewCore) -> BiscaView:
+        return read_view(self, data, core)
+
+    def write_position(self, hand: BiscaHand) -> str:
+        """``hand.position()``: the hand asks its rules, so it never imports the writer."""
+        return write_position(hand)
+
+    def view_of(self, hand: BiscaHand, seat: Seat | None) -> BiscaView:
+        """``hand.view(seat)`` for a checked seat, built here for the same reason."""
+        return view_of(hand, seat)
 
     def score_hand(
         self,
@@ -77,7 +75,7 @@ class BiscaRules(Rules):
         seven_opening: Sequence[int] = (0, 0),
         details: Mapping[str, Any] | None = None,
     ) -> HandScore:
-        """The match points of a hand from its totals (what ``BiscaState.score`` uses)."""
+        """The match points of a hand from its totals (what ``BiscaHand.score`` uses)."""
         return hand_score(
             card_points,
             copas,
@@ -89,16 +87,10 @@ class BiscaRules(Rules):
 
     def match_outcome(self, totals: Sequence[int], hands_played: int) -> MatchOutcome:
         """First team to ``target`` wins; both there after the same hand: the players decide
-        (a unanimous replay, else a draw: ``settle_vote``)."""
+        (a unanimous replay, else a draw: ``Rules.settle``)."""
         reached = [team for team, total in enumerate(totals) if total >= self.target]
         if len(reached) == 2:
-            return MatchOutcome("decision", choices=(REPLAY, DRAW))
+            return MatchOutcome("decision", choices=self.decision_choices)
         if reached:
             return MatchOutcome("won", winner=reached[0])
         return MatchOutcome("continue")
-
-    def settle_vote(self, votes: Sequence[str]) -> str:
-        """The decision once the vote closes: ``replay`` only if every player voted replay."""
-        if len(votes) == self.players and all(vote == REPLAY for vote in votes):
-            return REPLAY
-        return DRAW

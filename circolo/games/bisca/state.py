@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Self
 
 from circolo.cards import Card, Suit
-from circolo.engine import HandNotOverError, HandScore, HandState, Seat
+from circolo.engine import Event, HandNotOverError, HandScore, HandState, Seat
 from circolo.games.bisca.deck import (
     ACE_STRENGTH,
     CARDS,
@@ -33,11 +33,22 @@ from circolo.games.bisca.deck import (
     POINTS,
     SEVEN,
     TWO,
+    card_names,
+    card_text,
     is_ace_or_seven,
     same_colour_suit,
     trump_card,
 )
-from circolo.games.bisca.moves import COPAS, EXCHANGE, PASS, SORTEIO, Move, move_text, parse_move
+from circolo.games.bisca.moves import (
+    COPAS,
+    EXCHANGE,
+    PASS,
+    SORTEIO,
+    WORDS,
+    Move,
+    move_text,
+    parse_move,
+)
 from circolo.games.bisca.tricks import legal_cards, trick_winner
 
 if TYPE_CHECKING:
@@ -52,6 +63,44 @@ Trick = tuple[Seat, list[int]]
 """A finished trick: its leader and its cards in play order."""
 
 
+def move_history(
+    players: int,
+    dealer: Seat,
+    phase: str,
+    turn: Seat | None,
+    trump: int,
+    choice: Move | None,
+    open_card: int | None,
+    exchanged: tuple[Seat, int] | None,
+    tricks: Sequence[tuple[Seat, Sequence[int]]],
+    leader: Seat,
+    trick: Sequence[int],
+) -> list[tuple[Seat, str]]:
+    """Every move of the hand as (seat, text), rebuilt from what the table saw: no move
+    list is kept, so ``apply`` stays as fast as it was.
+
+    The window was open when sorteio left an open card other than the trump 2 (before any
+    exchange); it asked every seat from the cutter until the first exchange.
+    """
+    cutter = (dealer + 1) % players
+    if choice is None:
+        return []
+    moves = [(cutter, move_text(choice))]
+    first_open = exchanged[1] if exchanged is not None else open_card
+    if first_open is not None and first_open != trump_card(trump, TWO):
+        if phase == EXCHANGE_WINDOW:
+            assert turn is not None
+            passes = (turn - cutter) % players
+        else:
+            passes = players if exchanged is None else (exchanged[0] - cutter) % players
+        moves += [((cutter + offset) % players, WORDS[PASS]) for offset in range(passes)]
+        if exchanged is not None:
+            moves.append((exchanged[0], WORDS[EXCHANGE]))
+    for trick_leader, cards in [*tricks, (leader, trick)]:
+        moves += [((trick_leader + i) % players, card_text(c)) for i, c in enumerate(cards)]
+    return moves
+
+
 def decision_moves(phase: str, trump: int, hand: Sequence[int]) -> list[Move]:
     """The moves before the first card: the trump choice, then the exchange window."""
     if phase == CHOOSE:
@@ -61,7 +110,7 @@ def decision_moves(phase: str, trump: int, hand: Sequence[int]) -> list[Move]:
     return []
 
 
-class BiscaState(HandState[Move]):
+class BiscaHand(HandState[Move]):
     """The true state of one hand. Build it with ``BiscaRules.new_hand`` or ``restore``."""
 
     __slots__ = (
@@ -71,7 +120,6 @@ class BiscaState(HandState[Move]):
         "_drawer",
         "_exchanged",
         "_hands",
-        "_history",
         "_last_trick",
         "_leader",
         "_open",
@@ -85,10 +133,10 @@ class BiscaState(HandState[Move]):
         "_slot",
         "_stock",
         "_trick",
+        "_tricks",
         "_trump",
         "_turn",
         "_turned",
-        "fallbacks",
         "players",
         "rules",
     )
@@ -114,15 +162,13 @@ class BiscaState(HandState[Move]):
         self._slot: int | None = slot
         self._hands: list[list[int]] = [[] for _ in range(self.players)]
         self._stock = list(deck)
-        self._history: list[Trick] = []
+        self._tricks: list[Trick] = []
         self._trick: list[int] = []
         self._points = [0, 0]
         self._piles = [0, 0]
         self._relo = [0, 0]
         self._opening = [0, 0]
         self._seven_out = False
-        self.fallbacks = 0
-        """How often ``legal_moves`` needed the [decided] every-card fallback."""
 
     # -- the engine API ---------------------------------------------------------------
 
@@ -141,16 +187,14 @@ class BiscaState(HandState[Move]):
         hand = self._hands[self._turn]  # type: ignore[index]
         if self._seven not in hand and self._ace not in hand:
             return hand[:]
-        legal, fallback = legal_cards(
+        return legal_cards(
             hand,
             len(self._trick),
             self.players,
             self._trump,
             self._seven_out,
-            len(self._history) == self._last_trick,
+            len(self._tricks) == self._last_trick,
         )
-        self.fallbacks += fallback
-        return legal
 
     def apply(self, move: Move) -> None:
         if move >= DECK_SIZE:
@@ -184,33 +228,6 @@ class BiscaState(HandState[Move]):
             },
         )
 
-    def view(self, seat: Seat | None) -> BiscaView:
-        from circolo.games.bisca.view import BiscaView
-
-        return BiscaView(
-            rules=self.rules,
-            seat=seat,
-            dealer=self._dealer,
-            phase=self._phase,
-            turn=self._turn,
-            trump=self._trump,
-            choice=self._choice,
-            open_card=self._open,
-            drawer=self._drawer,
-            turned=self._turned,
-            exchanged=self._exchanged,
-            hand=() if seat is None else tuple(self._hands[seat]),
-            hand_sizes=tuple(len(hand) for hand in self._hands),
-            stock_size=len(self._stock),
-            leader=self._leader,
-            trick=tuple(self._trick),
-            history=tuple((leader, tuple(cards)) for leader, cards in self._history),
-            card_points=tuple(self._points),
-            piles=tuple(self._piles),
-            relo=tuple(self._relo),
-            seven_opening=tuple(self._opening),
-        )
-
     def clone(self) -> Self:
         new = object.__new__(type(self))
         new.rules = self.rules
@@ -231,26 +248,107 @@ class BiscaState(HandState[Move]):
         new._slot = self._slot
         new._hands = [hand[:] for hand in self._hands]
         new._stock = self._stock[:]
-        new._history = self._history[:]  # finished tricks are never changed
+        new._tricks = self._tricks[:]  # finished tricks are never changed
         new._trick = self._trick[:]
         new._points = self._points[:]
         new._piles = self._piles[:]
         new._relo = self._relo[:]
         new._opening = self._opening[:]
         new._seven_out = self._seven_out
-        new.fallbacks = self.fallbacks
         return new
 
     def move_text(self, move: Move) -> str:
         return move_text(move)
 
-    def parse_move(self, text: str) -> Move:
+    def position(self) -> str:
+        return self.rules.write_position(self)
+
+    def history(self) -> list[tuple[Seat, str]]:
+        return move_history(
+            self.players,
+            self._dealer,
+            self._phase,
+            self._turn,
+            self._trump,
+            self._choice,
+            self._open,
+            self._exchanged,
+            self._tricks,
+            self._leader,
+            self._trick,
+        )
+
+    def _is_move(self, move: object) -> bool:
+        return type(move) is int and 0 <= move <= PASS
+
+    def _parse_move(self, text: str) -> Move:
         return parse_move(text)
 
-    def position(self) -> str:
-        from circolo.games.bisca.position import write_position
+    def _view(self, seat: Seat | None) -> BiscaView:
+        return self.rules.view_of(self, seat)
 
-        return write_position(self)
+    def _apply_recorded(self, move: Move, seat: Seat) -> list[Event]:
+        """``apply``, then what changed, read off the state before and after."""
+        if move >= DECK_SIZE:
+            return self._decided(move, seat)
+        tricks, relo, stock = len(self._tricks), self._relo[:], self._stock[:]
+        self.apply(move)
+        events = [Event("card_played", {"seat": seat, "card": card_text(move)})]
+        for side in (0, 1):
+            if self._relo[side] > relo[side]:
+                events.append(Event("relo", {"seat": seat, "side": side}))
+        if len(self._tricks) == tricks:
+            return events
+        cards = self._tricks[-1][1]
+        winner = self._leader
+        events.append(
+            Event(
+                "trick_won",
+                {
+                    "seat": winner,
+                    "cards": card_names(cards),
+                    "points": sum(POINTS[card] for card in cards),
+                },
+            )
+        )
+        drawn = stock[len(self._stock) :][::-1]
+        for offset, card in enumerate(drawn):
+            drawer = (winner + offset) % self.players
+            if card == self._open:
+                events.append(Event("draw", {"seat": drawer, "card": card_text(card)}))
+            else:
+                data = {"seat": drawer, "card": card_text(card)}
+                events.append(Event("draw", data, only=drawer, public={"seat": drawer}))
+        return events
+
+    def _decided(self, move: Move, seat: Seat) -> list[Event]:
+        """The records of the moves before the first card (a pass changes nothing seen)."""
+        opened = self._open
+        self._decide(move)
+        if move == PASS:
+            return []
+        if move == EXCHANGE:
+            gave, took = trump_card(self._trump, TWO), opened
+            assert took is not None
+            return [
+                Event("exchange", {"seat": seat, "gave": card_text(gave), "took": card_text(took)})
+            ]
+        events = [Event("trump_choice", {"seat": seat, "choice": move_text(move)})]
+        for offset in range(self.players):
+            receiver = (seat + offset) % self.players
+            cards = card_names(self._hands[receiver])
+            events.append(
+                Event(
+                    "dealt",
+                    {"seat": receiver, "cards": cards},
+                    only=receiver,
+                    public={"seat": receiver, "count": len(cards)},
+                )
+            )
+        turned = self._turned if self._turned is not None else self._open
+        if turned is not None:
+            events.append(Event("turned", {"card": card_text(turned)}))
+        return events
 
     # -- read-only facts, for views, positions and tests ---------------------------------
 
@@ -284,7 +382,7 @@ class BiscaState(HandState[Move]):
     @property
     def final_trick(self) -> bool:
         """The hand's last trick: each player holds one card."""
-        return len(self._history) == self._last_trick
+        return len(self._tricks) == self._last_trick
 
     @property
     def slot(self) -> int | None:
@@ -347,7 +445,7 @@ class BiscaState(HandState[Move]):
             for index, card in enumerate(cards):
                 state._into_trick(card, (trick_leader + index) % state.players)
             state._count_trick()
-            state._history.append((trick_leader, state._trick))
+            state._tricks.append((trick_leader, state._trick))
         state._leader = leader
         state._trick = []
         for index, card in enumerate(trick):
@@ -422,9 +520,9 @@ class BiscaState(HandState[Move]):
         seven = self._seven
         if card == seven:
             self._seven_out = True
-            if not self._history and not trick and self.rules.seven_opening:
+            if not self._tricks and not trick and self.rules.seven_opening:
                 self._opening[seat & 1] += 1
-        elif seven in trick and len(self._history) != self._last_trick:
+        elif seven in trick and len(self._tricks) != self._last_trick:
             seven_seat = (self._leader + trick.index(seven)) % self.players
             if (seven_seat ^ seat) & 1:  # an opponent's 7: relo
                 self._relo[seat & 1] += 2 if self._trump == HEARTS else 1
@@ -447,7 +545,7 @@ class BiscaState(HandState[Move]):
 
     def _end_trick(self) -> None:
         winner = self._count_trick()
-        history = self._history
+        history = self._tricks
         history.append((self._leader, self._trick))
         self._trick = []
         self._leader = winner

@@ -51,15 +51,13 @@ def legal_cards(
     trump: int,
     seven_out: bool,
     final_trick: bool,
-) -> tuple[list[int], bool]:
-    """The playable cards in hand order, and whether the [decided] fallback was needed.
+) -> list[int]:
+    """The playable cards in hand order.
 
     In the final trick every card is free. If the rules left no card, every card is legal
-    (the fallback); ``tests/test_bisca_fallback.py`` shows a full game never needs it.
+    (the [decided] fallback); ``tests/test_bisca_fallback.py`` shows a full game never
+    needs it.
     """
     if final_trick:
-        return list(hand), False
-    legal = restricted_cards(hand, position, players, trump, seven_out)
-    if legal:
-        return legal, False
-    return list(hand), True
+        return list(hand)
+    return restricted_cards(hand, position, players, trump, seven_out) or list(hand)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from circolo.engine import NotationError, Seat, View
+from circolo.engine import NotationError, Seat, View, ViewCore
 from circolo.games.bisca.deck import (
     DECK_SIZE,
     HEARTS,
@@ -28,7 +28,16 @@ from circolo.games.bisca.deck import (
     trump_card,
 )
 from circolo.games.bisca.moves import Move, move_text, parse_move
-from circolo.games.bisca.state import CHOOSE, HAND_SIZE, PHASES, PLAY, BiscaState, decision_moves
+from circolo.games.bisca.position import read_position
+from circolo.games.bisca.state import (
+    CHOOSE,
+    HAND_SIZE,
+    PHASES,
+    PLAY,
+    BiscaHand,
+    decision_moves,
+    move_history,
+)
 from circolo.games.bisca.tricks import legal_cards, trick_winner
 
 if TYPE_CHECKING:
@@ -61,7 +70,7 @@ class BiscaView(View[Move]):
     stock_size: int
     leader: Seat
     trick: tuple[int, ...]
-    history: tuple[FinishedTrick, ...]
+    tricks: tuple[FinishedTrick, ...]
     card_points: tuple[int, ...]
     piles: tuple[int, ...]
     relo: tuple[int, ...]
@@ -74,18 +83,18 @@ class BiscaView(View[Move]):
     def seven_out(self) -> bool:
         """The trump 7 has been played (in an earlier trick or in this one)."""
         seven = trump_card(self.trump, SEVEN)
-        return seven in self.trick or any(seven in cards for _, cards in self.history)
+        return seven in self.trick or any(seven in cards for _, cards in self.tricks)
 
     @property
     def final_trick(self) -> bool:
-        return len(self.history) == DECK_SIZE // self.rules.players - 1
+        return len(self.tricks) == DECK_SIZE // self.rules.players - 1
 
     def legal_moves(self) -> list[Move]:
         if self.seat is None or self.turn != self.seat:
             return []
         if self.phase != PLAY:
             return decision_moves(self.phase, self.trump, self.hand)
-        legal, _ = legal_cards(
+        return legal_cards(
             self.hand,
             len(self.trick),
             self.rules.players,
@@ -93,10 +102,25 @@ class BiscaView(View[Move]):
             self.seven_out,
             self.final_trick,
         )
-        return legal
+
+    def history(self) -> list[tuple[Seat, str]]:
+        """Every move of the hand so far, as the table saw it."""
+        return move_history(
+            self.rules.players,
+            self.dealer,
+            self.phase,
+            self.turn,
+            self.trump,
+            self.choice,
+            self.open_card,
+            self.exchanged,
+            self.tricks,
+            self.leader,
+            self.trick,
+        )
 
     def played(self) -> set[int]:
-        return set(self.trick).union(*(cards for _, cards in self.history))
+        return set(self.trick).union(*(cards for _, cards in self.tricks))
 
     def known_in_hands(self) -> dict[Seat, list[int]]:
         """Cards everyone saw go into a hand and not yet played: the card taken in the
@@ -111,14 +135,21 @@ class BiscaView(View[Move]):
 
     # -- JSON ------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def core(self) -> ViewCore:
+        """``scores`` are the card points of each team's tricks: every card played is
+        public, so anyone at the table can count them."""
+        return ViewCore(
+            phase=self.phase,
+            hand=tuple(card_names(self.hand)),
+            hand_sizes=self.hand_sizes,
+            stock=self.stock_size,
+            scores=self.card_points,
+            history=tuple(self.history()),
+        )
+
+    def _game_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "game": "bisca",
-            "players": self.rules.players,
-            "seat": self.seat,
             "dealer": self.dealer,
-            "phase": self.phase,
-            "to_move": self.turn,
             "choice": None if self.choice is None else move_text(self.choice),
             "trump": None if self.trump < 0 else suit_text(self.trump),
             "copas": self.trump == HEARTS,
@@ -128,9 +159,6 @@ class BiscaView(View[Move]):
             "exchange": None
             if self.exchanged is None
             else {"seat": self.exchanged[0], "took": card_text(self.exchanged[1])},
-            "hand": card_names(self.hand),
-            "hand_sizes": list(self.hand_sizes),
-            "stock_size": self.stock_size,
             "trick": {"leader": self.leader, "cards": card_names(self.trick)},
             "tricks": [
                 {
@@ -138,9 +166,8 @@ class BiscaView(View[Move]):
                     "cards": card_names(cards),
                     "winner": (leader + trick_winner(cards, self.trump)) % self.rules.players,
                 }
-                for leader, cards in self.history
+                for leader, cards in self.tricks
             ],
-            "card_points": list(self.card_points),
             "piles": list(self.piles),
             "relo": list(self.relo),
         }
@@ -148,53 +175,9 @@ class BiscaView(View[Move]):
             data["seven_opening"] = list(self.seven_opening)
         return data
 
-    @classmethod
-    def from_json(cls, rules: BiscaRules, data: Mapping[str, Any]) -> BiscaView:
-        try:
-            if data["game"] != "bisca" or data["players"] != rules.players:
-                raise ValueError(f"a view of {data['game']} for {data['players']} players")
-            if data["phase"] not in PHASES:
-                raise ValueError(f"unknown phase {data['phase']!r}")
-            exchange = data["exchange"]
-            return cls(
-                rules=rules,
-                seat=_optional_seat(data["seat"], rules),
-                dealer=_seat(data["dealer"], rules),
-                phase=str(data["phase"]),
-                turn=_optional_seat(data["to_move"], rules),
-                trump=-1 if data["trump"] is None else parse_suit(data["trump"]),
-                choice=None if data["choice"] is None else parse_move(data["choice"]),
-                open_card=_card(data["open_card"]),
-                drawer=_optional_seat(data["open_card_drawn_by"], rules),
-                turned=_card(data["turned_back"]),
-                exchanged=None
-                if exchange is None
-                else (_seat(exchange["seat"], rules), parse_card(exchange["took"])),
-                hand=tuple(parse_card(c) for c in data["hand"]),
-                hand_sizes=tuple(int(n) for n in data["hand_sizes"]),
-                stock_size=int(data["stock_size"]),
-                leader=_seat(data["trick"]["leader"], rules),
-                trick=tuple(parse_card(c) for c in data["trick"]["cards"]),
-                history=tuple(
-                    (
-                        _seat(t["leader"], rules),
-                        tuple(parse_card(c) for c in t["cards"]),
-                    )
-                    for t in data["tricks"]
-                ),
-                card_points=_pair(data["card_points"]),
-                piles=_pair(data["piles"]),
-                relo=_pair(data["relo"]),
-                seven_opening=_pair(data.get("seven_opening", [0, 0])),
-            )
-        except NotationError as error:
-            raise NotationError(f"bad Bisca view: {error.message}") from None
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise NotationError(f"bad Bisca view: {error}") from None
-
     # -- determinization ---------------------------------------------------------------
 
-    def sample(self, rng: random.Random) -> BiscaState:
+    def sample(self, rng: random.Random) -> BiscaHand:
         """A full state that shows this very view, the unseen cards dealt at random.
 
         Publicly known cards stay where everyone saw them go (the open card at the bottom
@@ -207,7 +190,7 @@ class BiscaView(View[Move]):
             deck = list(range(DECK_SIZE))
             rng.shuffle(deck)
             slot = rng.randrange(DECK_SIZE - HAND_SIZE * players)
-            return BiscaState(self.rules, self.dealer, deck, slot)
+            return BiscaHand(self.rules, self.dealer, deck, slot)
         hands: list[list[int]] = [[] for _ in range(players)]
         if self.seat is not None:
             hands[self.seat] = list(self.hand)
@@ -229,7 +212,7 @@ class BiscaView(View[Move]):
             hands[seat].extend(unseen[:missing])
             del unseen[:missing]
         stock = ([lying_open] if lying_open is not None else []) + unseen
-        return BiscaState.restore(
+        return BiscaHand.restore(
             self.rules,
             dealer=self.dealer,
             phase=self.phase,
@@ -243,7 +226,7 @@ class BiscaView(View[Move]):
             slot=None,
             hands=hands,
             stock=stock,
-            history=self.history,
+            history=self.tricks,
             leader=self.leader,
             trick=self.trick,
         )
@@ -258,7 +241,7 @@ class BiscaView(View[Move]):
     ) -> None:
         """Put the turned A/7 in a hand that drew cards since the deal, or in the stock."""
         players = self.rules.players
-        draws = min(len(self.history), (DECK_SIZE - HAND_SIZE * players) // players)
+        draws = min(len(self.tricks), (DECK_SIZE - HAND_SIZE * players) // players)
         weights = [
             0 if seat == self.seat else min(draws, self.hand_sizes[seat] - len(hands[seat]))
             for seat in range(players)
@@ -270,17 +253,90 @@ class BiscaView(View[Move]):
             unseen.insert(len(unseen) + 1 - stock_free + rng.randrange(stock_free), turned)
 
 
+def view_of(hand: BiscaHand, seat: Seat | None) -> BiscaView:
+    """What ``seat`` of ``hand`` sees (None: a spectator, who sees no hand)."""
+    return BiscaView(
+        rules=hand.rules,
+        seat=seat,
+        dealer=hand._dealer,
+        phase=hand._phase,
+        turn=hand._turn,
+        trump=hand._trump,
+        choice=hand._choice,
+        open_card=hand._open,
+        drawer=hand._drawer,
+        turned=hand._turned,
+        exchanged=hand._exchanged,
+        hand=() if seat is None else tuple(hand._hands[seat]),
+        hand_sizes=tuple(len(cards) for cards in hand._hands),
+        stock_size=len(hand._stock),
+        leader=hand._leader,
+        trick=tuple(hand._trick),
+        tricks=tuple((leader, tuple(cards)) for leader, cards in hand._tricks),
+        card_points=tuple(hand._points),
+        piles=tuple(hand._piles),
+        relo=tuple(hand._relo),
+        seven_opening=tuple(hand._opening),
+    )
+
+
+def read_view(rules: BiscaRules, data: Mapping[str, Any], core: ViewCore) -> BiscaView:
+    """A view from its JSON, accepted only when it is exactly the view of a hand: a state
+    sampled from it must be a valid position that shows this very view again."""
+    if core.phase not in PHASES:
+        raise NotationError(f"unknown phase {core.phase!r}")
+    exchange = data["exchange"]
+    trick = data["trick"]
+    view = BiscaView(
+        rules=rules,
+        seat=data["seat"],
+        dealer=_seat(data["dealer"], rules),
+        phase=core.phase,
+        turn=data["to_move"],
+        trump=-1 if data["trump"] is None else parse_suit(data["trump"]),
+        choice=None if data["choice"] is None else parse_move(data["choice"]),
+        open_card=_card(data["open_card"]),
+        drawer=_optional_seat(data["open_card_drawn_by"], rules),
+        turned=_card(data["turned_back"]),
+        exchanged=None
+        if exchange is None
+        else (_seat(exchange["seat"], rules), parse_card(exchange["took"])),
+        hand=tuple(parse_card(c) for c in core.hand),
+        hand_sizes=core.hand_sizes,
+        stock_size=core.stock,
+        leader=_seat(trick["leader"], rules),
+        trick=tuple(parse_card(c) for c in trick["cards"]),
+        tricks=tuple(
+            (_seat(t["leader"], rules), tuple(parse_card(c) for c in t["cards"]))
+            for t in data["tricks"]
+        ),
+        card_points=_pair(core.scores),
+        piles=_pair(data["piles"]),
+        relo=_pair(data["relo"]),
+        seven_opening=_pair(data["seven_opening"]) if rules.seven_opening else (0, 0),
+    )
+    sample = view.sample(random.Random(0))
+    read_position(rules, sample.position())
+    if sample.view(view.seat).to_json() != dict(data):
+        raise NotationError("this view's cards, counts and history do not add up to a hand")
+    return view
+
+
 def _text(card: int | None) -> str | None:
     return None if card is None else card_text(card)
 
 
 def _card(text: Any) -> int | None:
-    return None if text is None else parse_card(text)
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise NotationError("a card is written as text")
+    return parse_card(text)
 
 
 def _seat(value: Any, rules: BiscaRules) -> Seat:
     if type(value) is not int or not 0 <= value < rules.players:
-        raise ValueError(f"bad seat {value!r}")
+        raise NotationError(f"bad seat {value!r}")
     return value
 
 
@@ -289,7 +345,8 @@ def _optional_seat(value: Any, rules: BiscaRules) -> Seat | None:
 
 
 def _pair(values: Sequence[Any]) -> tuple[int, ...]:
-    pair = tuple(int(v) for v in values)
-    if len(pair) != 2:
-        raise ValueError(f"two teams, not {len(pair)}")
-    return pair
+    if not isinstance(values, list | tuple) or len(values) != 2:
+        raise NotationError("two teams, two numbers")
+    if not all(type(v) is int and v >= 0 for v in values):
+        raise NotationError("a team's count is a whole number")
+    return tuple(values)

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, cast
 
 from circolo.cards import Card, burraco_deck
-from circolo.engine import HandNotOverError, HandScore, HandState, Seat
+from circolo.engine import Event, HandNotOverError, HandScore, HandState, Seat
 from circolo.games.burraco import notation
-from circolo.games.burraco.codes import CODES, code_of, counts_of
+from circolo.games.burraco.codes import CARD_OF_CODE, CODES, code_of, counts_of
 from circolo.games.burraco.melds import Meld
 from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
 from circolo.games.burraco.options import HandOptions
@@ -71,17 +71,23 @@ class BurracoHand(HandState[Move]):
         phase: Phase,
         taken: Card | None = None,
         ending: Ending | None = None,
+        recall: list[list[int]] | None = None,
+        past: tuple[tuple[Seat, str], ...] = (),
     ) -> None:
         self.rules = rules
         self.hands = hands
         self.melds = melds  # per side: (layout, its physical cards)
         self.pozzetti = pozzetti  # per side: its cards, or None once taken
         self.pile = pile  # bottom to top
-        self.stock = stock  # bottom to top: the next card drawn is the last
+        self.stock = stock  # top first: the next card drawn is stock[0]
         self.seat = seat  # the player to move (or the last to move, once over)
         self.phase: Phase = phase
         self.taken = taken  # the single card taken from the pile this turn
         self.ending = ending
+        # per seat: the codes of the pile cards it took and has not melded or discarded since
+        self.recall = [[] for _ in hands] if recall is None else recall
+        self.past = past  # the history before this state was set up (a sample's view)
+        self.log: list[tuple[Seat, Move]] = []  # every move applied here, with its mover
         self._counts = [counts_of(cards_of(hand)) for hand in hands]  # per seat, by code
         self._moves: list[Move] | None = None
         self._options = [HandOptions() for _ in hands]  # per seat: caches
@@ -147,13 +153,15 @@ class BurracoHand(HandState[Move]):
 
     def apply(self, move: Move) -> None:
         self._moves = None
+        self.log.append((self.seat, move))
         kind = type(move)  # moves are plain values: their type is the kind of move
         if kind is Draw:
-            self._add([self.stock.pop()])
+            self._add([self.stock.pop(0)])
             self._start_playing(None)
         elif kind is Take:
             single = DECK[self.pile[0]] if len(self.pile) == 1 else None
             self._add(self.pile)
+            self.recall[self.seat].extend(CODE_OF_ID[i] for i in self.pile)
             self.pile = []
             self._start_playing(single)
         elif kind is NewMeld or kind is Extend:
@@ -171,12 +179,16 @@ class BurracoHand(HandState[Move]):
             options.changed(code)
 
     def _remove(self, codes: Sequence[int]) -> list[int]:
-        """Take one physical copy of each card out of the hand (the lowest numbered)."""
+        """Take one physical copy of each card out of the hand (the lowest numbered); a
+        card recalled from the pile, once melded or discarded, is no longer known held."""
         hand = self.hands[self.seat]
         counts = self._counts[self.seat]
         options = self._options[self.seat]
+        known = self.recall[self.seat]
         taken = []
         for code in codes:
+            if known and code in known:
+                known.remove(code)
             for copy in IDS_OF_CODE[code]:
                 if copy in hand:
                     break
@@ -249,10 +261,66 @@ class BurracoHand(HandState[Move]):
             details={"ended": self.ending.reason, "closer": closer},
         )
 
-    def view(self, seat: Seat | None) -> BurracoView:
+    def history(self) -> list[tuple[Seat, str]]:
+        return [*self.past, *((seat, notation.move_text(move)) for seat, move in self.log)]
+
+    def _view(self, seat: Seat | None) -> BurracoView:
         from circolo.games.burraco.view import view_of
 
         return view_of(self, seat)
+
+    def _apply_recorded(self, move: Move, seat: Seat) -> list[Event]:
+        """``apply``, then what it did, read from the state before and after."""
+        side = self.rules.side_of(seat)
+        pozzetto = self.pozzetti[side]
+        events: list[Event] = []
+        if isinstance(move, Draw):
+            card = str(DECK[self.stock[0]])
+            self.apply(move)
+            return [Event("draw", {"seat": seat, "card": card}, only=seat, public={"seat": seat})]
+        if isinstance(move, Take):
+            cards = _codes(self.pile)
+            self.apply(move)
+            return [Event("pile_taken", {"seat": seat, "cards": cards})]
+        if isinstance(move, Discard):
+            self.apply(move)
+            events.append(Event("discard", {"seat": seat, "card": str(move.card)}))
+        else:
+            layouts = self._side_melds(side)
+            used = [str(CARD_OF_CODE[code]) for code in used_codes(move, layouts)]
+            index = move.index if isinstance(move, Extend) else len(layouts)
+            before = layouts[index].burraco if isinstance(move, Extend) else None
+            self.apply(move)
+            kind = "extend" if isinstance(move, Extend) else "meld"
+            events.append(Event(kind, {"seat": seat, "side": side, "meld": index, "cards": used}))
+            # a burraco made, or its kind changed; "type", as "kind" names the event itself
+            if move.meld.burraco is not None and move.meld.burraco != before:
+                events.append(
+                    Event("burraco", {"side": side, "meld": index, "type": move.meld.burraco})
+                )
+        if pozzetto is not None and self.pozzetti[side] is None:
+            events.append(
+                Event(
+                    "pozzetto_taken",
+                    {"seat": seat, "cards": _codes(pozzetto)},
+                    only=seat,
+                    public={"seat": seat, "count": len(pozzetto)},
+                )
+            )
+        if self.ending is not None and self.ending.closer is not None:
+            events.append(Event("close", {"seat": seat, "side": side}))
+        return events
+
+    def _is_move(self, move: object) -> bool:
+        kind = type(move)
+        if kind is Draw or kind is Take:
+            return True
+        if kind is NewMeld:
+            return isinstance(cast(NewMeld, move).meld, Meld)
+        if kind is Extend:
+            extend = cast(Extend, move)
+            return type(extend.index) is int and isinstance(extend.meld, Meld)
+        return kind is Discard and isinstance(cast(Discard, move).card, Card)
 
     def clone(self) -> BurracoHand:
         copy = BurracoHand.__new__(BurracoHand)
@@ -266,6 +334,9 @@ class BurracoHand(HandState[Move]):
         copy.phase = self.phase
         copy.taken = self.taken
         copy.ending = self.ending
+        copy.recall = [list(known) for known in self.recall]
+        copy.past = self.past
+        copy.log = list(self.log)
         copy._counts = [list(counts) for counts in self._counts]
         copy._moves = self._moves
         copy._options = [HandOptions() for _ in self.hands]
@@ -275,8 +346,15 @@ class BurracoHand(HandState[Move]):
     def move_text(self, move: Move) -> str:
         return notation.move_text(move)
 
-    def parse_move(self, text: str) -> Move:
+    def _parse_move(self, text: str) -> Move:
         return notation.parse_move(text)
 
     def position(self) -> str:
-        return notation.position_text(self)
+        from circolo.games.burraco.position import position_text
+
+        return position_text(self)
+
+
+def _codes(ids: Sequence[int]) -> list[str]:
+    """Physical cards as card codes ("7H"), for events."""
+    return [str(DECK[i]) for i in ids]

@@ -9,26 +9,27 @@ hand, the higher total wins.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from circolo.engine import MatchOutcome, NotationError, OptionError, Rules, Seat, Side
-from circolo.games.burraco import notation
+from circolo.cards import Chance
+from circolo.engine import (
+    PLAYERS,
+    MatchOutcome,
+    OptionError,
+    OptionSpec,
+    Rules,
+    Seat,
+    Side,
+    ViewCore,
+)
 from circolo.games.burraco.hand import DECK, HAND_SIZE, POZZETTO_SIZE, BurracoHand
+from circolo.games.burraco.position import read_position
 from circolo.games.burraco.view import BurracoView, view_from_json
 
 DEFAULT_HANDS = 4
 TRADITIONAL_TARGET = 2005
-
-
-def _whole_number(name: str, value: object) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise OptionError(f"{name} must be a whole number of at least 1, not {value!r}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -37,14 +38,26 @@ class BurracoRules(Rules):
     ``hands`` per match (default 4) or a points ``target`` (e.g. 2005), not both."""
 
     game: ClassVar[str] = "burraco"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        PLAYERS,
+        OptionSpec(
+            "hands", int, None, "hands per match (4 when neither is set)", minimum=1, optional=True
+        ),
+        OptionSpec(
+            "target",
+            int,
+            None,
+            "points that win the match (traditionally 2005)",
+            minimum=1,
+            optional=True,
+        ),
+    )
     players: int = 2
     hands: int | None = None
     target: int | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        _whole_number("hands", self.hands)
-        _whole_number("target", self.target)
         if self.hands is not None and self.target is not None:
             raise OptionError("choose either a number of hands or a target in points, not both")
 
@@ -58,43 +71,38 @@ class BurracoRules(Rules):
     def seats_of(self, side: Side) -> tuple[Seat, ...]:
         return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
 
-    def new_hand(self, seed: int, first: Seat) -> BurracoHand:
-        """Shuffle; deal 11 cards each from ``first``; one card face up; two pozzetti of 11
-        taken one card at a time from the bottom; the rest is the stock."""
-        if not 0 <= first < self.players:
-            raise OptionError(f"the first player is a seat from 0 to {self.players - 1}")
-        order = list(range(len(DECK)))
-        random.Random(seed).shuffle(order)  # order[0] is the top of the deck
+    def _deal(self, seed: int, first: Seat) -> BurracoHand:
+        """Shuffle (the ``"deck"`` stream); deal 11 cards each from ``first``; one card face
+        up; two pozzetti of 11 taken one card at a time from the bottom; the rest is the
+        stock, top first."""
+        order = Chance(seed, "deck").shuffled(len(DECK))  # order[0] is the top of the deck
         dealt = HAND_SIZE * self.players
         hands: list[list[int]] = [[] for _ in range(self.players)]
         for n, card in enumerate(order[:dealt]):
             hands[(first + n) % self.players].append(card)
         pile = [order[dealt]]
-        rest = order[dealt + 1 :]
+        stock = order[dealt + 1 :]
         pozzetti: list[list[int] | None] = [[] for _ in range(self.sides)]
         for n in range(POZZETTO_SIZE * self.sides):
             pozzetto = pozzetti[n % self.sides]
             assert pozzetto is not None
-            pozzetto.append(rest.pop())
-        rest.reverse()  # the stock is kept bottom to top
+            pozzetto.append(stock.pop())
         return BurracoHand(
             self,
             hands=hands,
             melds=[[] for _ in range(self.sides)],
             pozzetti=pozzetti,
             pile=pile,
-            stock=rest,
+            stock=stock,
             seat=first,
             phase="draw",
         )
 
-    def hand_from_position(self, text: str) -> BurracoHand:
-        if not isinstance(text, str):
-            raise NotationError("a position is text")
-        return notation.parse_position(self, text)
+    def _from_position(self, text: str) -> BurracoHand:
+        return read_position(self, text)
 
-    def view_from_json(self, data: Mapping[str, Any]) -> BurracoView:
-        return view_from_json(self, data)
+    def _view_from_json(self, data: Mapping[str, Any], core: ViewCore) -> BurracoView:
+        return view_from_json(self, data, core)
 
     def match_outcome(self, totals: Sequence[int], hands_played: int) -> MatchOutcome:
         best = max(totals)

@@ -3,7 +3,7 @@
 ``position_text`` takes the hands, melds, pile and whatever else a situation needs and
 fills in the rest of the 108 cards, in deck order: first every pozzetto left unsaid
 (11 cards each), then the rest goes to the bottom of the stock (the cards named for the
-stock are its top, the last one drawn first) or, with ``rest="pile"``, under the discard
+stock are its top, the first one drawn first) or, with ``rest="pile"``, under the discard
 pile (for an exact stock). The result is an ordinary position for
 ``rules.hand_from_position``.
 """
@@ -17,7 +17,7 @@ from circolo.cards import Card, format_cards, parse_cards
 from circolo.engine import NotationError
 from circolo.games.burraco.hand import DECK, POZZETTO_SIZE, sort_key
 from circolo.games.burraco.melds import Meld, read_cards
-from circolo.games.burraco.notation import MELD_SEPARATOR
+from circolo.games.burraco.position import MELD_SEPARATOR
 
 Cards = str | Sequence[str] | Sequence[Card]
 
@@ -79,7 +79,7 @@ def position_text(
             pozzetto_cards[side] = filler[:POZZETTO_SIZE]
             del filler[:POZZETTO_SIZE]
     if rest == "stock":
-        stock_cards, filler = filler + (stock_cards or []), []
+        stock_cards, filler = (stock_cards or []) + filler, []
     elif rest != "pile":
         raise NotationError("the rest of the cards goes to the stock or the pile")
     pile_cards = filler + pile_cards
@@ -101,4 +101,5 @@ def position_text(
         lines.append(f"pozzetto {side}: {text}")
     lines.append(f"pile: {format_cards(pile_cards)}")
     lines.append(f"stock: {format_cards(stock_cards)}")
+    lines += [f"recall {seat}:" for seat in range(players)]
     return "\n".join(line.rstrip() for line in lines)

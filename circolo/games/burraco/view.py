@@ -1,9 +1,11 @@
 """What one seat may see of a Burraco hand, and full states sampled from it.
 
 A seat sees its own hand, every meld (under its side), the whole discard pile, how many
-cards are in the stock and in each hand, and whether each pozzetto is still on the table
-(with its size). Never another hand, a pozzetto's cards or the stock's order. A spectator
-(seat None) sees no hand at all.
+cards are in the stock and in each hand, whether each pozzetto is still on the table
+(with its size), the history of the hand, and its public recall: the pile cards each
+seat took and has not melded or discarded since (everyone saw them go into that hand).
+Never another card of another hand, a pozzetto's cards or the stock's order. A spectator
+(seat None) sees no hand of its own.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from circolo.cards import Card, format_cards
-from circolo.engine import NotationError, Seat, View
-from circolo.games.burraco.codes import CODE_OF_CARD, counts_of
+from circolo.cards import Card
+from circolo.engine import NotationError, Seat, View, ViewCore
+from circolo.games.burraco.codes import CARD_OF_CODE, CODE_OF_CARD, counts_of
 from circolo.games.burraco.hand import DECK, BurracoHand, Ending, cards_of, sort_key
 from circolo.games.burraco.melds import Meld
 from circolo.games.burraco.moves import Move
@@ -36,13 +38,15 @@ class BurracoView(View[Move]):
     player: Seat  # the player to move, or the last to play once the hand is over
     phase: Phase
     hand: tuple[Card, ...]  # the viewer's own cards, sorted; () for a spectator
-    hand_counts: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
     melds: tuple[tuple[Meld, ...], ...]  # per side
     pile: tuple[Card, ...]  # bottom to top
     stock: int
     pozzetti: tuple[int | None, ...]  # per side: its size, None once taken
     taken: Card | None
     ending: Ending | None
+    recall: tuple[tuple[Card, ...], ...]  # per seat: pile cards known to be in its hand
+    history: tuple[tuple[Seat, str], ...]
 
     def to_move(self) -> Seat | None:
         return None if self.ending else self.player
@@ -66,24 +70,28 @@ class BurracoView(View[Move]):
             return []
         return legal_moves(self.turn())
 
-    def to_json(self) -> dict[str, Any]:
+    def core(self) -> ViewCore:
+        """Scores: each side's melded points so far (bonuses are counted at the end)."""
+        return ViewCore(
+            phase=self.phase,
+            hand=tuple(str(card) for card in self.hand),
+            hand_sizes=self.hand_sizes,
+            stock=self.stock,
+            scores=tuple(sum(meld.points for meld in melds) for melds in self.melds),
+            history=self.history,
+        )
+
+    def _game_json(self) -> dict[str, Any]:
         return {
-            "game": "burraco",
-            "players": self.rules.players,
-            "seat": self.seat,
-            "to_move": self.to_move(),
             "player": self.player,
-            "phase": self.phase,
-            "hand": format_cards(self.hand),
-            "hand_counts": list(self.hand_counts),
             "melds": [[meld.text() for meld in melds] for melds in self.melds],
-            "pile": format_cards(self.pile),
-            "stock": self.stock,
+            "pile": [str(card) for card in self.pile],
             "pozzetti": list(self.pozzetti),
             "taken": None if self.taken is None else str(self.taken),
             "ending": None
             if self.ending is None
             else {"reason": self.ending.reason, "closer": self.ending.closer},
+            "recall": [[str(card) for card in known] for known in self.recall],
         }
 
     def unseen(self) -> list[Card]:
@@ -91,13 +99,17 @@ class BurracoView(View[Move]):
         missing = Counter(DECK)
         missing.subtract(self.hand)
         missing.subtract(self.pile)
+        for seat, known in enumerate(self.recall):
+            if seat != self.seat:
+                missing.subtract(known)
         for melds in self.melds:
             for meld in melds:
                 missing.subtract(meld.cards)
         return sorted(missing.elements(), key=sort_key)
 
     def sample(self, rng: random.Random) -> BurracoHand:
-        """Deal the unseen cards at random to the other hands, the pozzetti and the stock.
+        """Deal the unseen cards at random to the other hands (beside the cards each one is
+        known to hold), the pozzetti and the stock.
 
         A hand that could not have come about is dealt again: a player to move holding one
         card after the side's pozzetto must hold one that may close (the rules never leave
@@ -127,7 +139,10 @@ class BurracoView(View[Move]):
         melds = [[(meld, tuple(take(list(meld.cards)))) for meld in ms] for ms in self.melds]
         pile = take(list(self.pile))
         own = take(list(self.hand))
-        hands = [own if seat == self.seat else deal(n) for seat, n in enumerate(self.hand_counts)]
+        hands = [
+            own if seat == self.seat else take(list(known)) + deal(n - len(known))
+            for seat, (n, known) in enumerate(zip(self.hand_sizes, self.recall, strict=True))
+        ]
         pozzetti = [None if size is None else deal(size) for size in self.pozzetti]
         stock = deal(self.stock)
         assert not cards, "the view's counts match the unseen cards"
@@ -142,6 +157,8 @@ class BurracoView(View[Move]):
             phase=self.phase,
             taken=self.taken,
             ending=self.ending,
+            recall=[[CODE_OF_CARD[card] for card in known] for known in self.recall],
+            past=self.history,
         )
 
 
@@ -153,83 +170,107 @@ def view_of(state: BurracoHand, seat: Seat | None) -> BurracoView:
         player=state.seat,
         phase=state.phase,
         hand=() if seat is None else tuple(sorted(cards_of(state.hands[seat]), key=sort_key)),
-        hand_counts=tuple(len(hand) for hand in state.hands),
+        hand_sizes=tuple(len(hand) for hand in state.hands),
         melds=tuple(state.side_melds(side) for side in range(rules.sides)),
         pile=cards_of(state.pile),
         stock=len(state.stock),
         pozzetti=tuple(None if p is None else len(p) for p in state.pozzetti),
         taken=state.taken,
         ending=state.ending,
+        recall=tuple(tuple(CARD_OF_CODE[c] for c in sorted(known)) for known in state.recall),
+        history=tuple(state.history()),
     )
 
 
-def _get(data: Mapping[str, Any], key: str, kind: type) -> Any:
-    value = data.get(key)
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise NotationError(f"bad view: {key!r} is missing or not {kind.__name__}")
-    return value
+def _check(ok: bool, what: str) -> None:
+    if not ok:
+        raise NotationError(f"bad view: {what}")
 
 
-def _seat(value: object, players: int, what: str) -> Seat:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise NotationError(f"bad view: {what} must be a seat from 0 to {players - 1}")
-    return value
-
-
-def _cards(text: str, what: str) -> tuple[Card, ...]:
+def _cards(value: object, what: str) -> tuple[Card, ...]:
+    _check(isinstance(value, list) and all(isinstance(v, str) for v in value), what)
+    assert isinstance(value, list)
     try:
-        return tuple(parse_card(token) for token in text.split())
+        return tuple(parse_card(token) for token in value)
     except NotationError as error:
         raise NotationError(f"bad view: {what}: {error.message}") from None
 
 
-def view_from_json(rules: BurracoRules, data: Mapping[str, Any]) -> BurracoView:
-    """Rebuild a view from ``BurracoView.to_json()``; ``NotationError`` on bad data."""
-    if data.get("game") != "burraco" or data.get("players") != rules.players:
-        raise NotationError(f"bad view: not a burraco view for {rules.players} players")
-    players, sides = rules.players, rules.sides
-    seat = data.get("seat")
-    if seat is not None:
-        seat = _seat(seat, players, "seat")
-    phase = data.get("phase")
-    if phase not in ("draw", "play", "over"):
-        raise NotationError("bad view: phase is draw, play or over")
-    counts = _get(data, "hand_counts", list)
-    melds = _get(data, "melds", list)
-    pozzetti = _get(data, "pozzetti", list)
-    if len(counts) != players or len(melds) != sides or len(pozzetti) != sides:
-        raise NotationError("bad view: one hand count per seat, melds and pozzetti per side")
-    if not all(isinstance(n, int) and n >= 0 for n in counts):
-        raise NotationError("bad view: hand counts are whole numbers")
-    if not all(p is None or (isinstance(p, int) and p >= 0) for p in pozzetti):
-        raise NotationError("bad view: a pozzetto is its size or null once taken")
-    if not all(isinstance(ms, list) and all(isinstance(m, str) for m in ms) for ms in melds):
-        raise NotationError("bad view: melds are lists of layouts per side")
+def _seat(value: object, players: int, what: str) -> Seat:
+    _check(type(value) is int and 0 <= value < players, f"{what} is not a seat")
+    return cast(Seat, value)
+
+
+def _ending(data: object, players: int) -> Ending | None:
+    if data is None:
+        return None
+    _check(isinstance(data, dict) and data.get("reason") in ("closed", "stock"), "ending")
+    assert isinstance(data, dict)
+    closer = data.get("closer")
+    _check((closer is None) == (data["reason"] == "stock"), "ending")
+    return Ending(data["reason"], None if closer is None else _seat(closer, players, "closer"))
+
+
+def view_from_json(rules: BurracoRules, data: Mapping[str, Any], core: ViewCore) -> BurracoView:
+    """Rebuild a view from ``BurracoView.to_json()``: ``NotationError`` on every value that
+    does not fit the rest (so that ``sample`` never fails on an accepted view)."""
+    players, sides, seat = rules.players, rules.sides, data["seat"]
+    _check(core.phase in ("draw", "play", "over"), "phase is draw, play or over")
+    player = _seat(data.get("player"), players, "player")
+    ending = _ending(data.get("ending"), players)
+    _check((ending is None) == (core.phase != "over"), "only a finished hand has an ending")
+    _check(data["to_move"] == (None if ending else player), "to_move is not the player")
+    melds_data = data.get("melds")
+    _check(isinstance(melds_data, list) and len(melds_data) == sides, "melds per side")
+    assert isinstance(melds_data, list)
+    for side_melds in melds_data:
+        _check(isinstance(side_melds, list), "melds per side")
+        _check(all(isinstance(m, str) for m in side_melds), "a meld is its layout")
+    melds = tuple(tuple(parse_layout(m) for m in side) for side in melds_data)
+    _check(
+        core.scores == tuple(sum(m.points for m in side) for side in melds),
+        "scores are the sides' melded points",
+    )
+    pozzetti = data.get("pozzetti")
+    _check(
+        isinstance(pozzetti, list)
+        and len(pozzetti) == sides
+        and all(p is None or (type(p) is int and p >= 0) for p in pozzetti),
+        "a pozzetto is its size, or null once taken",
+    )
+    assert isinstance(pozzetti, list)
     taken = data.get("taken")
-    ending_data = data.get("ending")
-    ending = None
-    if ending_data is not None:
-        if not isinstance(ending_data, dict) or ending_data.get("reason") not in (
-            "closed",
-            "stock",
-        ):
-            raise NotationError("bad view: an ending has a reason, closed or stock")
-        closer = ending_data.get("closer")
-        if closer is not None:
-            closer = _seat(closer, players, "closer")
-        ending = Ending(ending_data["reason"], closer)
-    stock = _get(data, "stock", int)
+    _check(taken is None or (isinstance(taken, str) and core.phase == "play"), "taken")
+    hand = tuple(sorted(_cards(list(core.hand), "hand"), key=sort_key))
+    pile = _cards(data.get("pile"), "pile")
+    recall_data = data.get("recall")
+    _check(isinstance(recall_data, list) and len(recall_data) == players, "recall per seat")
+    assert isinstance(recall_data, list)
+    recall = tuple(_cards(known, "recall") for known in recall_data)
+    for s, known in enumerate(recall):
+        _check(len(known) <= core.hand_sizes[s], f"seat {s} recalls more cards than it holds")
+    if seat is not None:
+        _check(not Counter(recall[seat]) - Counter(hand), "the seat's recall is not in its hand")
+    seen = Counter(hand) + Counter(pile)
+    seen.update(card for side in melds for meld in side for card in meld.cards)
+    seen.update(card for s, known in enumerate(recall) if s != seat for card in known)
+    _check(not seen - Counter(DECK), "more copies of a card than the deck holds")
+    hidden = sum(n - len(recall[s]) for s, n in enumerate(core.hand_sizes) if s != seat)
+    hidden += sum(p for p in pozzetti if p is not None) + core.stock
+    _check(sum(seen.values()) + hidden == len(DECK), "the counts do not add up to 108 cards")
     return BurracoView(
         rules=rules,
         seat=seat,
-        player=_seat(data.get("player"), players, "player"),
-        phase=cast(Phase, phase),
-        hand=tuple(sorted(_cards(_get(data, "hand", str), "hand"), key=sort_key)),
-        hand_counts=tuple(counts),
-        melds=tuple(tuple(parse_layout(m) for m in ms) for ms in melds),
-        pile=_cards(_get(data, "pile", str), "pile"),
-        stock=stock,
+        player=player,
+        phase=cast(Phase, core.phase),
+        hand=hand,
+        hand_sizes=core.hand_sizes,
+        melds=melds,
+        pile=pile,
+        stock=core.stock,
         pozzetti=tuple(pozzetti),
-        taken=None if taken is None else _cards(str(taken), "taken")[0],
+        taken=None if taken is None else _cards([taken], "taken")[0],
         ending=ending,
+        recall=recall,
+        history=core.history,
     )
