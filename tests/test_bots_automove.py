@@ -37,7 +37,7 @@ def scopa_hand(hand: str, other: str, table: str) -> ScopaHand:
         scope=[0, 0],
         turn=0,
         last_capturer=None,
-        history=[],
+        moves=[],
     )
 
 
@@ -72,7 +72,7 @@ def test_scopa_auto_move_over_random_positions() -> None:
                 best = max(greedy_value(view, m) for m in same_card)
                 assert greedy_value(view, move) == best
                 checked += 1
-            hand.play(move)
+            hand.play(seat, move)
     assert checked > 1000
 
 
@@ -95,7 +95,7 @@ def test_bisca_auto_move_plays_the_leftmost_legal_card(players: int) -> None:
                 skipped_an_illegal_card += view.hand[0] not in legal
             else:
                 assert hand.move_text(move) in ("sorteio", "pass")
-            hand.play(move)
+            hand.play(view.seat, move)
     assert skipped_an_illegal_card > 0
 
 

@@ -43,6 +43,7 @@ def test_render_names_own_and_public_cards_never_hidden_ones(lang: str, players:
         public = set(view.pile) | {c for ms in view.melds for m in ms for c in m.cards}
         if view.taken is not None:
             public.add(view.taken)  # the card taken alone from the pile: everyone saw it
+        public |= {card for known in view.recall for card in known}  # taken with the pile
         spectator = ui.render(state.view(None), lang, faces)
         for seen, shown in ((public | set(view.hand), text), (public, spectator)):
             named = re.sub(r"\([^)]*\)", "", shown)  # a wild's "(as 4H)" names no card
@@ -65,6 +66,16 @@ def test_render_shows_melds_under_their_owners_with_wilds_and_burraco() -> None:
     text = ui.render(four.view(2), "pt-BR", Faces.FRENCH)
     assert "Você e seu parceiro — jogos:\n  1. Cinco de copas" in text
     assert "Seus adversários — morto: ainda na mesa" in text
+
+
+def test_render_names_the_pile_cards_the_others_hold() -> None:
+    state = BurracoRules().hand_from_position(
+        position_text(2, hands=["KD QD", "AC AD AS"], pile="7H 9S")
+    )
+    state.play(0, "take")
+    text = ui.render(state.view(1), "en", Faces.FRENCH)
+    assert "From the pile, seat 1 holds: Seven of hearts, Nine of spades" in text
+    assert "From the pile" not in ui.render(state.view(0), "en", Faces.FRENCH)
 
 
 def test_ask_move_draw_or_take() -> None:

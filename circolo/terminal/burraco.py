@@ -56,7 +56,8 @@ def _owner(v: BurracoView, side: int, lang: str) -> str:
 
 
 def render(view: View[Any], lang: str, faces: Faces = Faces.FRENCH) -> str:
-    """The table as the viewer sees it: stock, pile, pozzetti, melds, hand counts, hand."""
+    """The table as the viewer sees it: stock, pile, pozzetti, melds, hand counts, the
+    pile cards the others are known to hold, the hand."""
     v = _burraco_view(view)
     faces = Faces(faces)
 
@@ -80,6 +81,9 @@ def render(view: View[Any], lang: str, faces: Faces = Faces.FRENCH) -> str:
             lines.append(f"  {number}. {meld_text(meld, lang, faces)}")
     sizes = ", ".join(f"{seat(s)}: {n}" for s, n in enumerate(v.hand_sizes) if s != v.seat)
     lines.append(t("sizes", sizes=sizes))
+    for number, known in enumerate(v.recall):
+        if known and number != v.seat:
+            lines.append(t("recall", seat=seat(number), cards=_names(known, lang, faces)))
     if v.seat is not None:
         lines.append(t("hand", count=len(v.hand)))
         lines += [f"  {n}. {card.name(lang, faces)}" for n, card in enumerate(v.hand, 1)]

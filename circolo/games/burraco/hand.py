@@ -88,6 +88,7 @@ class BurracoHand(HandState[Move]):
         self.recall = [[] for _ in hands] if recall is None else recall
         self.past = past  # the history before this state was set up (a sample's view)
         self.log: list[tuple[Seat, Move]] = []  # every move applied here, with its mover
+        self._texts: list[tuple[Seat, str]] = []  # the log's first moves as text, kept
         self._counts = [counts_of(cards_of(hand)) for hand in hands]  # per seat, by code
         self._moves: list[Move] | None = None
         self._options = [HandOptions() for _ in hands]  # per seat: caches
@@ -262,7 +263,10 @@ class BurracoHand(HandState[Move]):
         )
 
     def history(self) -> list[tuple[Seat, str]]:
-        return [*self.past, *((seat, notation.move_text(move)) for seat, move in self.log)]
+        """Each move's text is written once: every view carries the history."""
+        texts = self._texts
+        texts += ((seat, notation.move_text(move)) for seat, move in self.log[len(texts) :])
+        return [*self.past, *texts]
 
     def _view(self, seat: Seat | None) -> BurracoView:
         from circolo.games.burraco.view import view_of
@@ -337,6 +341,7 @@ class BurracoHand(HandState[Move]):
         copy.recall = [list(known) for known in self.recall]
         copy.past = self.past
         copy.log = list(self.log)
+        copy._texts = []  # search clones seldom need the history: written again on demand
         copy._counts = [list(counts) for counts in self._counts]
         copy._moves = self._moves
         copy._options = [HandOptions() for _ in self.hands]
