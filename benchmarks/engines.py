@@ -30,30 +30,35 @@ if TYPE_CHECKING:
 RESULTS = Path(__file__).parent / "results"
 
 
-def playout_rate(rules: Rules, seconds: float, seed: int) -> float:
-    """Hands per second over at least ``seconds`` of whole random hands."""
+def playout_rate(rules: Rules, seconds: float, seed: int) -> tuple[float, float]:
+    """Hands per second over at least ``seconds`` of whole random hands, and the mean
+    microseconds of a deal (the shuffle from the seed), which the rate includes."""
     rng = random.Random(seed)
     hands = 0
+    dealing = 0.0
     start = time.perf_counter()
     deadline = start + seconds
     while True:
+        before = time.perf_counter()
         hand = rules.new_hand(rng.getrandbits(63), hands % rules.players)
+        dealing += time.perf_counter() - before
         while not hand.is_over():
             hand.apply(rng.choice(hand.legal_moves()))
         hand.score()
         hands += 1
         now = time.perf_counter()
         if now >= deadline:
-            return hands / (now - start)
+            return hands / (now - start), dealing / hands * 1e6
 
 
 def measure(game: str, players: int, runs: int, seconds: float) -> dict[str, Any]:
     rules = make_rules(game, {"players": players})
-    rates = [playout_rate(rules, seconds, seed) for seed in range(runs)]
+    rates, deals = zip(*(playout_rate(rules, seconds, seed) for seed in range(runs)), strict=True)
     return {
         "game": game,
         "players": players,
         "hands_per_second_median": round(statistics.median(rates), 1),
+        "deal_us_median": round(statistics.median(deals), 1),
         "runs": [round(r, 1) for r in rates],
     }
 
@@ -117,7 +122,8 @@ def main() -> None:
             mode = "1v1" if players == 2 else "2v2"
             print(
                 f"{game:8} {mode}: {result['hands_per_second_median']:>9.1f} random hands/s "
-                f"(median of {args.runs}; runs {result['runs']})"
+                f"(median of {args.runs}; runs {result['runs']}); "
+                f"a deal {result['deal_us_median']} us"
             )
     out.write_text(json.dumps({"python": platform.python_version(), "results": results}, indent=2))
     print(f"written {out}")
