@@ -197,8 +197,11 @@ class Run:
             self.send(StartMatch(seat))
 
     def move(self) -> None:
-        """The seat to move plays a random legal move (a bot: from its own view)."""
+        """The seat to move plays a random legal move (a bot: from its own view). Timers
+        due by now fire first, as the server's wake-up would have fired them."""
         table = self.table
+        if table.wake_at is not None and table.wake_at <= self.now:
+            self.send(Tick())
         bot = table.bot_turn
         if bot is not None:
             view = table.rules.view_from_json(bot.view)
@@ -221,13 +224,29 @@ class Run:
             self.send(Connected(seat))
             self.send(ReturnToTable(seat))
             self.send(StartMatch(seat))
+        # Play out, or let time run (auto-moves, clocks), or leave: Burraco's long hands
+        # are mostly cut short to keep the run fast (whole matches: test_table_games.py).
+        ending = self.rng.choice(["play", "play", "time", "leave"])
+        if ending == "time" and self.config.speed == "untimed":
+            ending = "leave"
+        if self.config.game == "burraco" and ending == "play" and self.rng.random() < 0.9:
+            ending = "leave"
         for _ in range(20_000):
             if self.table.status == "finished":
                 break
             if self.table.status == "rematch":
                 self.now += 1
                 self.send(Rematch(self.humans[0], False))
-            elif self.table.phase == "play" or self.table.bot_turn is not None:
+            elif self.table.bot_turn is not None:
+                self.now += 1
+                self.move()
+            elif ending == "leave" and self.table.status == "playing":
+                self.now += 1
+                self.send(Leave(self.rng.choice(self.humans)))
+            elif ending == "time":
+                self.now += 300
+                self.send(Tick())
+            elif self.table.phase == "play":
                 self.now += 1
                 self.move()
             else:

@@ -91,9 +91,16 @@ def _match(table: Table) -> dict[str, Any]:
 
 
 def _hand(table: Table, audience: Audience) -> dict[str, Any] | None:
+    """The audience's view; a view changes only with a move or a deal, so it is kept."""
     if table.hand is None:
         return None
-    return {"view": table.hand.view(audience).to_json(), "ply": table.ply}
+    key = (table.match_no, table.hand_no, table.ply)
+    kept = table.views.get(audience)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    section = {"view": table.hand.view(audience).to_json(), "ply": table.ply}
+    table.views[audience] = (key, section)
+    return section
 
 
 def _phase(table: Table) -> dict[str, Any] | None:

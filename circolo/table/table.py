@@ -45,7 +45,7 @@ from circolo.table.step import Audience, BotTurn, Step
 
 Status = Literal["waiting", "playing", "rematch", "finished"]
 Phase = Literal["deal", "play", "trick", "result", "vote"]
-FIXED = ("config", "rules", "timing", "profile", "_sent")
+FIXED = ("config", "rules", "timing", "profile", "_sent", "views")
 Happening = Callable[[Audience], dict[str, Any] | None]
 
 # Timers due at the same instant fire in this order: presence first, so a player whose
@@ -89,6 +89,7 @@ class Table:
         self._notes: list[dict[str, Any]] = []
         self._quiet = False
         self._sent: dict[Audience, dict[str, Any]] = {}
+        self.views: dict[Audience, tuple[tuple[int, int, int], dict[str, Any]]] = {}
 
     # -- the public API ------------------------------------------------------------------
 
@@ -775,7 +776,11 @@ class Table:
                     out.append((audience, {**body, "at": now, "bots": bots}))
             state = self.snapshot_state(audience)
             sent = self._sent.get(audience, {})
-            changed = {k: v for k, v in state.items() if k not in sent or sent[k] != v}
+            changed = {
+                k: v
+                for k, v in state.items()
+                if k not in sent or (sent[k] is not v and sent[k] != v)
+            }
             if changed:
                 out.append(
                     (audience, {"type": "update", "state": changed, "at": now, "bots": bots})
