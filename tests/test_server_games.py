@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -53,34 +54,85 @@ async def play_match(table: TableClient, rng: random.Random, timeout: float = 24
             await table.pump(timeout=0.5)
 
 
+SCOPA = {"target": "single_hand"}
+BISCA = {"target": 1}
+BURRACO = {"hands": 1}
 ARRANGEMENTS = [
-    ("scopa", {"target": "single_hand"}, ["me", "greedy"]),
-    ("scopa", {"target": "single_hand"}, ["me", "random", "greedy", "random"]),
-    ("scopa", {"target": "single_hand"}, ["random", "me"]),
+    ("scopa", SCOPA, ["me", "greedy"]),
+    ("scopa", SCOPA, ["me", "random", "greedy", "random"]),
+    ("scopa", SCOPA, ["random", "me"]),
+    ("bisca", BISCA, ["me", "greedy"]),
+    ("bisca", BISCA, ["random", "me"]),
+    ("bisca", BISCA, ["me", "random", "greedy", "random"]),
+    ("bisca", BISCA, ["random", "greedy", "me", "expert"]),
+    ("bisca", BISCA, ["me", "human"]),
+    ("bisca", BISCA, ["me", "human", "random", "human"]),
+    ("burraco", BURRACO, ["me", "greedy"]),
+    ("burraco", BURRACO, ["greedy", "me"]),
+    ("burraco", BURRACO, ["me", "greedy", "expert", "greedy"]),
+    ("burraco", BURRACO, ["greedy", "me", "random", "greedy"]),
+    ("burraco", BURRACO, ["human", "me"]),
+    ("burraco", BURRACO, ["me", "greedy", "human", "random"]),
+    ("scopa", SCOPA, ["me", "human", "human", "human"]),
 ]
+FAST = {
+    "CIRCOLO_TABLE": '{"trick_display": 0.05, "hand_result_pause": 0.2, "rematch_window": 0.5,'
+    ' "vote_window": 1}',
+    "CIRCOLO_BOT_BUDGET_MS": "20",
+    "CIRCOLO_BOT_PROCESSES": "1",
+    "CIRCOLO_RATE": "200",
+    "CIRCOLO_BURST": "400",
+}
 
 
-@pytest.mark.parametrize(("game", "options", "seats"), ARRANGEMENTS)
+@pytest.fixture(scope="module")
+def games_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server with short display pauses and quick bots (whole matches in seconds)."""
+    process = ServerProcess(tmp_path_factory.mktemp("games"), FAST)
+    process.start()
+    yield process
+    process.stop()
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "seats"), ARRANGEMENTS, ids=[f"{g}-{'-'.join(s)}" for g, _, s in ARRANGEMENTS]
+)
 async def test_a_match_with_bots(
-    server: ServerProcess, game: str, options: dict[str, Any], seats: list[str]
+    games_server: ServerProcess, game: str, options: dict[str, Any], seats: list[str]
 ) -> None:
     if not game_ready(game):
         pytest.skip(f"{game} is not ported to the engine yet")
+    await full_match(games_server, game, options, seats)
+
+
+async def full_match(
+    server: ServerProcess, game: str, options: dict[str, Any], seats: list[str]
+) -> list[TableClient]:
+    """One match over the wire: every human ("me" creates, each "human" joins an open seat)
+    plays random legal moves, a spectator watches, and no frame any of them got names a
+    card it could not see. Returns the humans' tables and then the spectator's."""
+    kinds = {"me": {"kind": "me"}, "human": {"kind": "open"}}
+    specs = [kinds.get(s, {"kind": "bot", "level": s}) for s in seats]
     client = await Client.connect(server.url)
-    specs = [{"kind": "me"} if s == "me" else {"kind": "bot", "level": s} for s in seats]
     created = await client.request(
         {"type": "table.create", "game": game, "options": options, "seats": specs}
     )
     assert created["type"] == "table.created", created
-    table = TableClient(client, created["table_id"])
+    table_id = created["table_id"]
+    tables = [TableClient(client, table_id)]
     watcher = await Client.connect(server.url)
-    watched = await watcher.request({"type": "table.watch", "table_id": table.table_id})
-    spectator = TableClient(watcher, table.table_id)
+    watched = await watcher.request({"type": "table.watch", "table_id": table_id})
+    spectator = TableClient(watcher, table_id)
     spectator.apply(watched)
-    await play_match(table, random.Random(len(seats)))
+    for _ in range(seats.count("human")):
+        guest = await Client.connect(server.url)
+        joined = await guest.request({"type": "table.join", "table_id": table_id})
+        assert joined["type"] == "table.joined", joined
+        tables.append(TableClient(guest, table_id))
+    await asyncio.gather(*(play_match(t, random.Random(i)) for i, t in enumerate(tables)))
     await spectator.settle()
-    assert table.state["result"] is not None
-    assert check_hidden(table.frames, deck(game)) > 5
-    assert check_hidden(spectator.frames, deck(game)) > 5
-    await client.close()
-    await watcher.close()
+    for table in [*tables, spectator]:
+        assert table.state["result"] is not None
+        assert check_hidden(table.frames, deck(game)) > 5
+        await table.client.close()
+    return [*tables, spectator]
