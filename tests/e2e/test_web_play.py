@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import Player, shot
 
 RANKS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 
@@ -58,14 +58,39 @@ def play_scopa(page: Any, seconds: float, stop: str = ".match-over") -> dict[str
     return seen
 
 
-def test_scopa_whole_match_against_a_bot(page: Any) -> None:
-    create(page, "scopa", 2, target="single_hand")
-    shot(page, "scopa-1280x800")
-    seen = play_scopa(page, 120)
-    assert visible(page, ".match-over"), "the match did not end"
-    assert seen["moves"] >= 10
-    shot(page, "scopa-match-over-1280x800")
-    assert page.locator(".match-over h2").inner_text()
+def table_cards(page: Any) -> list[str]:
+    return [str(el.get_attribute("data-card")) for el in page.locator(".table-cards .card").all()]
+
+
+def test_scopa_whole_match_against_a_bot(browser: Any, seeded_server: Any) -> None:
+    # Seed 6: the bot deals, we cut 20 and hold KC with two captures on the table
+    # (AD 2S 7H, or 2S JH); the match is a single hand, played to its end by clicking.
+    with seeded_server(6) as base:
+        player = Player(browser, base)
+        page = player.lobby()
+        create(page, "scopa", 2, target="single_hand")
+        page.wait_for_selector(".cut button")
+        page.eval_on_selector("#cut-n", "el => { el.value = '20'; }")
+        page.click(".cut button")
+        page.wait_for_selector(".table-screen.my-turn .hand button.card[data-card='KC']")
+        assert sorted(table_cards(page)) == ["2S", "7H", "AD", "JH"]
+        shot(page, "scopa-1280x800")
+        page.click(".hand button.card[data-card='KC']")
+        options = page.locator(".capture-option")
+        assert options.count() == 2
+        assert page.locator(".table-cards .card.highlight").count() == 4
+        shot(page, "scopa-capture-choice-1280x800")
+        page.click(".capture-option[data-took='2S JH']")
+        page.wait_for_function(
+            "() => document.querySelectorAll('.table-cards .card').length === 2", timeout=5_000
+        )
+        assert sorted(table_cards(page)) == ["7H", "AD"], "the chosen capture (2S JH) was made"
+        seen = play_scopa(page, 120)
+        assert visible(page, ".match-over"), "the match did not end"
+        assert seen["moves"] >= 8
+        shot(page, "scopa-match-over-1280x800")
+        assert page.locator(".match-over h2").inner_text()
+        player.close()
 
 
 def test_scopa_phone_portrait_and_reload_resumes(browser: Any, server: str) -> None:
@@ -139,11 +164,11 @@ def click_cards(page: Any, cards: list[str]) -> None:
         page.locator(f".hand button.card[data-card='{code}']:not(.selected)").first.click()
 
 
-def test_burraco_meld_and_discard(page: Any) -> None:
-    create(page, "burraco", 2)
+def burraco_turns(page: Any, turns: int, seconds: float = 60) -> int:
+    """Play simple turns (draw, meld once if a meld is in hand, discard the last card)."""
     discards = melds = 0
-    end = time.monotonic() + 60
-    while time.monotonic() < end and discards < 3:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and discards < turns:
         if continue_hand(page):
             continue
         if my_turn(page):
@@ -153,21 +178,53 @@ def test_burraco_meld_and_discard(page: Any) -> None:
                 time.sleep(0.3)
                 continue
             hand = [el.get_attribute("data-card") for el in page.locator(".hand button.card").all()]
-            meld = burraco_meld_in(hand)
+            meld = burraco_meld_in([c for c in hand if c])
             if meld and melds == 0:
                 click_cards(page, meld)
                 page.locator(".actions button", has_text="Meld").first.click()
                 page.wait_for_timeout(600)
                 melds += 1
-                shot(page, "burraco-1280x800")
                 continue
             page.locator(".hand button.card").last.click()
             page.locator(".actions button", has_text="Discard").click()
             discards += 1
             page.wait_for_timeout(400)
         time.sleep(0.15)
-    assert discards >= 2
-    shot(page, "burraco-end-1280x800")
+    return discards
+
+
+def my_melds(page: Any) -> Any:
+    return page.locator(".melds.side-0 .meld")
+
+
+def test_burraco_meld_extension_and_discard(browser: Any, seeded_server: Any) -> None:
+    # Seed 2: we play first and, after drawing, hold 4C 5C 6C 7C: meld three, extend with 7C.
+    with seeded_server(2) as base:
+        player = Player(browser, base)
+        page = player.lobby()
+        create(page, "burraco", 2)
+        page.wait_for_selector(".table-screen.my-turn .actions button:has-text('Draw')")
+        page.locator(".actions button", has_text="Draw").first.click()
+        page.wait_for_function("() => document.querySelectorAll('.hand button.card').length === 12")
+        hand = [el.get_attribute("data-card") for el in page.locator(".hand button.card").all()]
+        assert {"4C", "5C", "6C", "7C"} <= set(hand), hand
+        click_cards(page, ["4C", "5C", "6C"])
+        page.locator(".actions button", has_text="Meld").first.click()
+        my_melds(page).first.wait_for(timeout=5_000)
+        assert my_melds(page).count() == 1
+        click_cards(page, ["7C"])
+        page.click(".melds.side-0 .meld.target")
+        page.wait_for_function(
+            "() => document.querySelectorAll('.melds.side-0 .meld .card').length === 4"
+        )
+        assert page.locator(".hand button.card").count() == 8
+        shot(page, "burraco-1280x800")
+        page.locator(".hand button.card").last.click()
+        page.locator(".actions button", has_text="Discard").click()
+        page.wait_for_selector(".table-screen:not(.my-turn)")
+        assert burraco_turns(page, 2) >= 2
+        shot(page, "burraco-end-1280x800")
+        player.close()
 
 
 def test_language_switch(page: Any) -> None:
@@ -201,7 +258,7 @@ def test_keyboard_play_of_scopa(page: Any) -> None:
 
 
 def test_lobby_and_tables_accessibility(page: Any) -> None:
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
     axe = Axe()
     result = axe.run(page)
@@ -211,3 +268,35 @@ def test_lobby_and_tables_accessibility(page: Any) -> None:
     result = axe.run(page)
     bad = [v for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
     assert not bad, [(v["id"], v["help"], v["nodes"][0]["target"]) for v in bad]
+
+
+def serious(result: Any) -> list[Any]:
+    bad = [v for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
+    return [(v["id"], v["help"], v["nodes"][0]["target"]) for v in bad]
+
+
+def test_bisca_and_burraco_tables_on_a_phone_accessible(browser: Any, server: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    for game, locale in (("bisca", "pt-BR"), ("burraco", "it-IT")):
+        player = Player(browser, server, width=390, height=844, locale=locale)
+        page = player.lobby()
+        create(page, game, 2)
+        page.wait_for_selector(".hand .card, [data-move=sorteio]", timeout=15_000)
+        if visible(page, "[data-move=sorteio]"):  # we choose how the trump is found
+            assert not serious(axe.run(page)), serious(axe.run(page))
+            shot(page, f"{game}-choice-390x844")
+            page.click("[data-move=sorteio]")
+            page.wait_for_selector(".hand .card", timeout=15_000)
+        page.wait_for_timeout(700)
+        assert not serious(axe.run(page)), serious(axe.run(page))
+        shot(page, f"{game}-390x844")
+        player.close()
+    # and a Bisca table at desktop size, scanned too
+    player = Player(browser, server)
+    page = player.lobby()
+    create(page, "bisca", 4)
+    page.wait_for_selector(".hand .card, [data-move=sorteio]", timeout=15_000)
+    assert not serious(axe.run(page)), serious(axe.run(page))
+    player.close()

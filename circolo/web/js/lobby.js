@@ -15,9 +15,12 @@ export class Lobby {
     this.tables = new Map();
     this.unsub = [
       conn.on("lobby", (m) => {
+        const first = !this.data;
         this.data = m;
         this.tables = new Map(m.tables.map((x) => [x.table_id, x]));
-        this.render();
+        // the form is drawn once from the games' options: a resubscribe keeps what was chosen
+        if (first) this.render();
+        else this.renderTables();
       }),
       conn.on("lobby.table", (m) => {
         this.tables.set(m.table.table_id, m.table);

@@ -39,12 +39,12 @@ export function render(ctx) {
   let actions = [];
   if (myTurn && v.phase === "choose") {
     actions = [h("p", { class: "prompt" }, t("chooseTrump")),
-      h("button", { class: "primary", type: "button", onclick: () => ctx.play("copas") }, t("copas")),
-      h("button", { class: "primary", type: "button", onclick: () => ctx.play("sorteio") }, t("sorteio"))];
+      h("button", { class: "primary", type: "button", dataset: { move: "copas" }, onclick: () => ctx.play("copas") }, t("copas")),
+      h("button", { class: "primary", type: "button", dataset: { move: "sorteio" }, onclick: () => ctx.play("sorteio") }, t("sorteio"))];
   } else if (myTurn && v.phase === "exchange") {
     const canExchange = (v.hand || []).includes(`2${v.trump}`);
-    actions = [canExchange ? h("button", { class: "primary", type: "button", onclick: () => ctx.play("exchange") }, t("exchange")) : null,
-      h("button", { type: "button", class: canExchange ? "" : "primary", onclick: () => ctx.play("pass") }, t("pass"))];
+    actions = [canExchange ? h("button", { class: "primary", type: "button", dataset: { move: "exchange" }, onclick: () => ctx.play("exchange") }, t("exchange")) : null,
+      h("button", { type: "button", class: canExchange ? "" : "primary", dataset: { move: "pass" }, onclick: () => ctx.play("pass") }, t("pass"))];
   } else if (myTurn && sel) {
     actions = [h("button", { class: "primary", type: "button", onclick: () => ctx.play(sel) }, `▶ ${cardNames([sel], ctx.faces)}`)];
   }

@@ -70,7 +70,7 @@ export function render(ctx) {
   if (ctx.myTurn && v.phase === "cut") actions = [cutControl(ctx)];
   else if (myTurn && sel) {
     if (!options.length) actions = [h("button", { class: "primary", type: "button", onclick: () => ctx.play(sel) }, `${t("lay")}`)];
-    else actions = options.map((o) => h("button", { class: "primary capture-option", type: "button", onclick: () => ctx.play(moveText(sel, o)) },
+    else actions = options.map((o) => h("button", { class: "primary capture-option", type: "button", dataset: { took: o.join(" ") }, onclick: () => ctx.play(moveText(sel, o)) },
       `${t("chooseCapture")}: ${cardNames(o, ctx.faces)}`));
   }
 

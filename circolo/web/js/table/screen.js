@@ -42,15 +42,36 @@ export class TableScreen {
       conn.on("error", (m) => m.table_id === tableId && this.error(m)),
     ];
     this.keys = bindKeys(root, () => this);
-    const open = watch ? conn.request({ type: "table.watch", table_id: tableId, invite }) : conn.openTable(tableId, invite ? { invite } : {});
-    if (!watch) conn.open.add(tableId);
-    open.then((r) => {
-      if (r.type === "error" && (r.code === "not_seated" || r.code === "not_open")) {
-        const join = invite ? this.conn.request({ type: "table.join", table_id: tableId, invite }) : Promise.resolve({ type: "error" });
-        join.then((j) => (j.type === "error" ? this.conn.request({ type: "table.watch", table_id: tableId, invite }) : null));
-      } else if (r.type === "error") this.error(r);
-    });
+    this.watching = watch;
+    this.invite = invite;
+    this.attached = false;
+    this.unsub.push(conn.on("online", () => this.attach()));
+    this.attach();
     this.render();
+  }
+
+  // Open the table on the connection once it is up: as a seat (joining with the invite if
+  // we hold none), else as a spectator. A seat's table is reopened by the connection after
+  // a reconnect (with its last seq); a spectator's is watched again here.
+  attach() {
+    const { conn, tableId, invite } = this;
+    if (!conn.online) return;
+    const watch = () => {
+      this.watching = true;
+      conn.open.delete(tableId);
+      return conn.request({ type: "table.watch", table_id: tableId, invite }).then((r) => r.type === "error" && this.error(r));
+    };
+    if (this.attached && !this.watching) return;
+    this.attached = true;
+    if (this.watching) return watch();
+    conn.openTable(tableId, invite ? { invite } : {}).then((r) => {
+      if (r.type === "error" && (r.code === "not_seated" || r.code === "not_open")) {
+        const join = invite ? conn.request({ type: "table.join", table_id: tableId, invite }) : Promise.resolve({ type: "error" });
+        return join.then((j) => (j.type === "error" ? watch() : null));
+      }
+      if (r.type === "error") this.error(r);
+      return null;
+    });
   }
 
   destroy() {
