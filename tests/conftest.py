@@ -3,23 +3,79 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+import uuid
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
+T = TypeVar("T")
 STARTUP = 90.0  # seconds: imports are slow on a loaded machine
+POSTGRES = os.environ.get("CIRCOLO_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
+
+
+def run_sync(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to its end on a loop of its own (also from inside a running loop)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+async def _pg(sql: str, *args: Any, database: str | None = None) -> list[Any]:
+    import asyncpg  # type: ignore[import-untyped]
+
+    base = POSTGRES if database is None else POSTGRES.rsplit("/", 1)[0] + "/" + database
+    connection = await asyncpg.connect(base, timeout=5)
+    try:
+        return list(await connection.fetch(sql, *args))
+    finally:
+        await connection.close()
+
+
+@contextlib.contextmanager
+def postgres_database() -> Iterator[str]:
+    """A new, empty PostgreSQL database (its ``postgresql+asyncpg://`` URL), dropped after;
+    the test skips when no PostgreSQL is reachable."""
+    try:
+        run_sync(_pg("SELECT 1"))
+    except (OSError, ImportError, Exception) as error:
+        pytest.skip(f"PostgreSQL at {POSTGRES} is unreachable ({error})")
+    name = f"circolo_test_{uuid.uuid4().hex[:12]}"
+    run_sync(_pg(f'CREATE DATABASE "{name}"'))
+    try:
+        base = POSTGRES.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://", 1)
+        yield f"{base}/{name}"
+    finally:
+        run_sync(_pg(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+def stored(server: ServerProcess, table_id: str) -> tuple[str, list[str]]:
+    """The table's status and its log entries (JSON text), read from the server's database
+    itself: its SQLite file, or its PostgreSQL database."""
+    url = server.env.get("CIRCOLO_DATABASE_URL", "")
+    status_sql = "SELECT status FROM tables WHERE table_id = {}"
+    events_sql = "SELECT data FROM table_events WHERE table_id = {} ORDER BY seq"
+    if url.startswith("postgresql"):
+        database = url.rsplit("/", 1)[1]
+        rows = run_sync(_pg(status_sql.format("$1"), table_id, database=database))
+        events = run_sync(_pg(events_sql.format("$1"), table_id, database=database))
+        return rows[0][0], [row[0] for row in events]
+    with sqlite3.connect(server.data_dir / "circolo.sqlite3") as db:
+        (status,) = db.execute(status_sql.format("?"), (table_id,)).fetchone()
+        found = db.execute(events_sql.format("?"), (table_id,)).fetchall()
+    return status, [row[0] for row in found]
 
 
 def game_ready(game: str) -> bool:

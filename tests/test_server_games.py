@@ -94,9 +94,10 @@ def games_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPro
     process.stop()
 
 
-@pytest.mark.parametrize(
-    ("game", "options", "seats"), ARRANGEMENTS, ids=[f"{g}-{'-'.join(s)}" for g, _, s in ARRANGEMENTS]
-)
+NAMES = [f"{game}-{'-'.join(seats)}" for game, _, seats in ARRANGEMENTS]
+
+
+@pytest.mark.parametrize(("game", "options", "seats"), ARRANGEMENTS, ids=NAMES)
 async def test_a_match_with_bots(
     games_server: ServerProcess, game: str, options: dict[str, Any], seats: list[str]
 ) -> None:
@@ -130,8 +131,8 @@ async def full_match(
         assert joined["type"] == "table.joined", joined
         tables.append(TableClient(guest, table_id))
     await asyncio.gather(*(play_match(t, random.Random(i)) for i, t in enumerate(tables)))
-    await spectator.settle()
     for table in [*tables, spectator]:
+        await table.settle()
         assert table.state["result"] is not None
         assert check_hidden(table.frames, deck(game)) > 5
         await table.client.close()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -41,7 +40,7 @@ if __name__ == "__main__":
 
     serve()
 
-from tests.conftest import Client, ServerProcess, TableClient, check_hidden  # noqa: E402
+from tests.conftest import Client, ServerProcess, TableClient, check_hidden, stored  # noqa: E402
 from tests.test_table_support import DECK, TricksRules  # noqa: E402
 
 pytestmark = pytest.mark.anyio
@@ -122,18 +121,6 @@ async def play_out(tables: list[TableClient], timeout: float = 60) -> None:
             if table.status != "finished":
                 with contextlib.suppress(TimeoutError):
                     await table.pump(timeout=0.3)
-
-
-def stored(server: ServerProcess, table_id: str) -> tuple[str, list[str]]:
-    """The table's status and its logged commands, read from the SQLite file itself."""
-    with sqlite3.connect(server.data_dir / "circolo.sqlite3") as db:
-        (status,) = db.execute(
-            "SELECT status FROM tables WHERE table_id = ?", (table_id,)
-        ).fetchone()
-        rows = db.execute(
-            "SELECT data FROM table_events WHERE table_id = ? ORDER BY seq", (table_id,)
-        ).fetchall()
-    return status, [row[0] for row in rows]
 
 
 async def test_a_match_against_a_bot(tricks: ServerProcess) -> None:

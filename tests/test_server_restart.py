@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.conftest import Client, TableClient
-from tests.test_server_play import FAST, TricksServer, act, seat_at, stored
+from tests.conftest import Client, TableClient, stored
+from tests.test_server_play import FAST, TricksServer, act, seat_at
 
 pytestmark = pytest.mark.anyio
 
@@ -64,10 +64,13 @@ async def play_some(tables: list[TableClient], moves: int, acked: dict[str, list
                 await act(table)
 
 
-async def cycles(tmp_path: Path, count: int, tables_count: int = 2) -> dict[str, Any]:
+async def cycles(
+    tmp_path: Path, count: int, tables_count: int = 2, env: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """``count`` kill -9 and restart cycles with ``tables_count`` tables playing."""
     server = TricksServer(tmp_path, {**FAST, "CIRCOLO_TABLE": FAST["CIRCOLO_TABLE"].replace(
         '"disconnect_countdown": 2', '"disconnect_countdown": 600'
-    )})  # fmt: skip
+    ), **(env or {})})  # fmt: skip
     server.start()
     port = server.port
     acked: dict[str, list[str]] = {}
