@@ -43,7 +43,7 @@ export function t(key, vars = {}) {
   let value = server[key] ?? STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
   if (typeof value === "object") {
     const n = vars.n ?? 0;
-    value = value[plural.select(n)] ?? value.other;
+    value = (n === 0 ? value.zero ?? value.other : value[plural.select(n)]) ?? value.other;
   }
   return String(value).replace(/\{(\w+)\}/g, (_, name) => (name in vars ? vars[name] : `{${name}}`));
 }

@@ -74,13 +74,29 @@ function extend(ctx, index, layout, selCards) {
   ctx.choose(options.map((o) => ({ label: `${t("extend")}: ${o.replace(/(\S+)=(\S+)/, "$1→$2")}`, move: `extend ${index + 1} ${o}` })));
 }
 
-export function describeMove(msg, name) {
+// The cards a layout has that the meld before it did not (each copy counted once).
+function added(before, after) {
+  const left = baseCards(before || "");
+  return after.filter((tok) => {
+    const i = left.indexOf(tok.split("=")[0]);
+    if (i < 0) return true;
+    left.splice(i, 1);
+    return false;
+  });
+}
+
+export function describeMove(msg, name, faces, before) {
   const move = msg.move || "";
   const [verb, ...rest] = move.split(" ");
   if (verb === "draw") return t("ev.draw", { name });
   if (verb === "take") return t("ev.take", { name });
   if (verb === "discard") return t("ev.discard", { name, card: cardNames(rest, "french") });
   if (verb === "meld") return t("ev.meld", { name, cards: cardNames(rest, "french") });
-  if (verb === "extend") return t("ev.extend", { name, cards: cardNames(rest.slice(1), "french") });
+  if (verb === "extend") {
+    const players = before?.players || 2;
+    const old = before?.melds?.[msg.seat % (players === 4 ? 2 : players)]?.[Number(rest[0]) - 1];
+    const list = Array.isArray(old) ? old.join(" ") : old;
+    return t("ev.extend", { name, cards: cardNames(list ? added(list, rest.slice(1)) : rest.slice(1), "french") });
+  }
   return `${name}: ${move}`;
 }

@@ -1,3 +1,5 @@
+import { t } from "../i18n.js";
+
 // Reading the table's screen state (the snapshot's sections, patched by "update"
 // messages) in one place, so the renderers do not depend on its exact shape.
 export class TableModel {
@@ -55,9 +57,15 @@ export class TableModel {
     return s.kind === "bot" || s.bot === true || this.bots.includes(seat);
   }
 
+  // A bot is named in the player's language ("Robô · Médio"; its seat too in 2 v 2),
+  // never by the server's English label.
   name(seat) {
     const s = this.seatInfo(seat);
-    return s.name || s.display_name || (this.isBot(seat) ? null : `#${seat + 1}`);
+    if (this.isBot(seat)) {
+      const level = this.level(seat);
+      return `${t("bot")}${this.players === 4 ? ` ${seat + 1}` : ""}${level ? ` · ${t(`level.${level}`)}` : ""}`;
+    }
+    return s.name || s.display_name || `#${seat + 1}`;
   }
 
   level(seat) {

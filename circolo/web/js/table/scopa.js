@@ -70,8 +70,14 @@ export function render(ctx) {
   if (ctx.myTurn && v.phase === "cut") actions = [cutControl(ctx)];
   else if (myTurn && sel) {
     if (!options.length) actions = [h("button", { class: "primary", type: "button", onclick: () => ctx.play(sel) }, `${t("lay")}`)];
-    else actions = options.map((o) => h("button", { class: "primary capture-option", type: "button", dataset: { took: o.join(" ") }, onclick: () => ctx.play(moveText(sel, o)) },
-      `${t("chooseCapture")}: ${cardNames(o, ctx.faces)}`));
+    else actions = options.map((o) => {
+      const b = h("button", { class: "primary capture-option", type: "button", dataset: { took: o.join(" ") }, onclick: () => ctx.play(moveText(sel, o)) },
+        `${t("chooseCapture")}: ${cardNames(o, ctx.faces)}`);
+      const mark = (on) => () => document.querySelectorAll(".table-cards .card").forEach((el) => el.classList.toggle("preview", on && o.includes(el.dataset.card)));
+      ["mouseenter", "focus"].forEach((e) => b.addEventListener(e, mark(true)));
+      ["mouseleave", "blur"].forEach((e) => b.addEventListener(e, mark(false)));
+      return b;
+    });
   }
 
   const hand = (v.hand || []).map((c) => cardButton(c, "scopa", {

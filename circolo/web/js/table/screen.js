@@ -114,7 +114,8 @@ export class TableScreen {
   moved(ev) {
     const name = this.model.name(ev.seat) || `${t("bot")} ${ev.seat + 1}`;
     const mod = GAMES[this.model.game];
-    const text = mod ? mod.describeMove(ev, name, facesFor(this.model.game)) : `${name}: ${ev.move}`;
+    // the view before the move is applied: Burraco names only the cards added to a meld
+    const text = mod ? mod.describeMove(ev, name, facesFor(this.model.game), this.model.view) : `${name}: ${ev.move}`;
     const line = ev.auto ? `${text} (${t("timesUp")})` : text;
     this.logLine(line);
     announce(line);

@@ -17,11 +17,11 @@ export function seatBadge(model, seat, { where = "top", handSize = null } = {}) 
   return h("div", { class: `seat seat-${where}${turn ? " turn" : ""}${mine ? " mine" : ""}`, dataset: { seat }, "aria-label": label, role: "group" },
     h("div", { class: "seat-line" },
       h("span", { class: "seat-name" }, name, mine ? h("span", { class: "you" }, ` (${t("you")})`) : null),
-      bot ? h("span", { class: "tag bot-tag", title: level ? t(`level.${level}`) : "" }, `${t("bot")}${level ? ` · ${t(`level.${level}`)}` : ""}`) : null,
+      bot ? h("span", { class: "tag bot-tag", "aria-hidden": "true", title: level ? t(`level.${level}`) : "" }, "⚙") : null,
       model.dealer === seat ? h("span", { class: "tag dealer-tag", title: t("dealer") }, "D") : null,
       handSize !== null ? h("span", { class: "tag count-tag" }, t("cards", { n: handSize })) : null),
     turn ? h("div", { class: "turn-line" }, h("span", { class: "turn-label" }, mine ? t("yourTurn") : t("turnOf", { name })), clockView(clock, mine)) : null,
-    presenceView(presence, name));
+    mine ? null : presenceView(presence, name));
 }
 
 function clockView(clock, mine) {
@@ -55,6 +55,6 @@ function presenceView(p, name) {
     return h("div", { class: "away", role: "note" }, t("disconnectedFor", { name }), " ",
       countdown(p.deadline, { total: p.state === "away" ? 120 : 30, warnAt: 30 }));
   }
-  if (p.state === "offline" || p.state === "grace") return h("div", { class: "away" }, "⚠︎ offline");
+  if (p.state === "offline" || p.state === "grace") return h("div", { class: "away" }, "⚠︎ ", t("offlineSeat"));
   return null;
 }
