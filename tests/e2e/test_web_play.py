@@ -93,6 +93,27 @@ def test_scopa_whole_match_against_a_bot(browser: Any, seeded_server: Any) -> No
         player.close()
 
 
+def test_scopa_capture_by_dragging(browser: Any, seeded_server: Any) -> None:
+    # The same deal as above: KC dragged onto JH takes the one capture with JH (2S JH).
+    with seeded_server(6) as base:
+        player = Player(browser, base)
+        page = player.lobby()
+        create(page, "scopa", 2, target="single_hand")
+        page.wait_for_selector(".cut button")
+        page.eval_on_selector("#cut-n", "el => { el.value = '20'; }")
+        page.click(".cut button")
+        king = page.locator(".table-screen.my-turn .hand button.card[data-card='KC']")
+        king.wait_for()
+        king.drag_to(page.locator(".table-cards .card[data-card='JH']"))
+        page.wait_for_function(
+            "() => document.querySelectorAll('.table-cards .card').length === 2", timeout=5_000
+        )
+        assert sorted(table_cards(page)) == ["7H", "AD"]
+        # a tap still selects: a drag never also counts as a click
+        assert not visible(page, ".hand button.card.selected")
+        player.close()
+
+
 def test_scopa_phone_portrait_and_reload_resumes(browser: Any, server: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="it-IT")
     page = context.new_page()
@@ -219,9 +240,11 @@ def test_burraco_meld_extension_and_discard(browser: Any, seeded_server: Any) ->
         )
         assert page.locator(".hand button.card").count() == 8
         shot(page, "burraco-1280x800")
-        page.locator(".hand button.card").last.click()
-        page.locator(".actions button", has_text="Discard").click()
+        last = page.locator(".hand button.card").last
+        discard = str(last.get_attribute("data-card"))
+        last.drag_to(page.locator("[data-drop=discard]"))  # discarding by dragging to the pile
         page.wait_for_selector(".table-screen:not(.my-turn)")
+        assert any(f'"move":"discard {discard}"' in f for f in player.frames), "discarded"
         assert burraco_turns(page, 2) >= 2
         shot(page, "burraco-end-1280x800")
         player.close()

@@ -18,15 +18,15 @@ export function artOptions(game) {
 }
 
 // A card that can be pressed: onclick(code) is called with the card's text.
-export function cardButton(code, game, { selected = false, onclick = null, extraLabel = "", cls = "" } = {}) {
+export function cardButton(code, game, { selected = false, onclick = null, extraLabel = "", cls = "", key = null } = {}) {
   const opts = artOptions(game);
   const label = cardName(code, opts.faces) + (extraLabel ? `, ${extraLabel}` : "");
   const el = h("button", {
     type: "button",
-    class: `card ${cls}${selected ? " selected" : ""}`,
+    class: `card ${cls}${selected ? " selected" : ""}${onclick ? " playable" : ""}`,
     "aria-label": label,
     "aria-pressed": onclick ? String(selected) : null,
-    dataset: { card: code },
+    dataset: key ? { card: code, key } : { card: code },
     html: cardSvg(code.split("=")[0], opts),
   });
   if (onclick) el.addEventListener("click", () => onclick(code, el));

@@ -29,7 +29,8 @@ export function render(ctx) {
       v.stock ? h("span", { class: "stock-pile" }, cardBack("small"), h("span", { class: "count" }, `${t("stock")}: ${v.stock}`)) : null,
       v.open_card && v.open_card_drawn_by === null ? h("span", { class: "open-card", "aria-label": t("openCard") }, cardImage(v.open_card, "bisca", "small"), h("span", { class: "count" }, t("openCard"))) : null));
 
-  const center = h("div", { class: "felt bisca-felt" }, trumpBox,
+  const playable = myTurn && v.phase === "play";
+  const center = h("div", { class: "felt bisca-felt", dataset: playable ? { drop: "table" } : {} }, trumpBox,
     h("div", { class: `trick${finished ? " done" : ""}`, role: "group", "aria-label": `${finished ? t("lastTrick") : t("trick")}: ${cardNames(shownTrick?.cards || [], ctx.faces) || "—"}` },
       slots, finished && shownTrick.winner !== undefined ? h("p", { class: "trick-winner" }, t("wonTrick", { name: ctx.seatName(shownTrick.winner) })) : null));
 
@@ -48,13 +49,17 @@ export function render(ctx) {
   } else if (myTurn && sel) {
     actions = [h("button", { class: "primary", type: "button", onclick: () => ctx.play(sel) }, `▶ ${cardNames([sel], ctx.faces)}`)];
   }
-  const playable = myTurn && v.phase === "play";
   const hand = (v.hand || []).map((c) => cardButton(c, "bisca", {
     selected: c === sel,
     cls: "in-hand",
     onclick: playable ? () => (c === sel ? ctx.play(c) : ctx.select([c])) : null,
   }));
   return { center, side, actions, hand };
+}
+
+// A hand card dropped on the felt is played.
+export function drop(ctx, card) {
+  if (ctx.myTurn && ctx.view.phase === "play") ctx.play(card);
 }
 
 export function describeMove(msg, name, faces) {

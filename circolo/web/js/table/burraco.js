@@ -19,7 +19,7 @@ export function render(ctx) {
   const drawing = ctx.myTurn && v.phase === "draw";
   const playing = ctx.myTurn && v.phase === "play";
 
-  const meldsView = (v.melds || []).map((list, side) => h("section", { class: `melds side-${side}`, "aria-label": `${t("melds")} · ${ctx.sideName(side)}` },
+  const meldsView = (v.melds || []).map((list, side) => h("section", { class: `melds side-${side}`, "aria-label": `${t("melds")} · ${ctx.sideName(side)}`, dataset: playing && side === mySide ? { drop: "new-meld" } : {} },
     h("h3", {}, ctx.sideName(side), v.pozzetti ? h("span", { class: "tag" }, v.pozzetti[side] === null ? `${t("pozzetto")} ✓` : `${t("pozzetto")}: ${v.pozzetti[side]}`) : null),
     h("div", { class: "meld-list" }, list.map((layout, i) => {
       const kind = burracoKind(layout);
@@ -27,9 +27,10 @@ export function render(ctx) {
       const label = `${cardNames(split(layout), "french")}${kind ? ` — ${t(`burraco.${kind}`)}` : ""}`;
       const canExtend = playing && side === mySide && selCards.length > 0;
       const body = [h("span", { class: "meld-cards" }, cards), kind ? h("span", { class: `tag burraco-${kind}` }, t(`burraco.${kind}`)) : null];
+      const drop = playing && side === mySide ? { drop: "meld", index: i } : {};
       return canExtend
-        ? h("button", { type: "button", class: "meld target", "aria-label": `${t("extend")}: ${label}`, onclick: () => extend(ctx, i, layout, selCards) }, body)
-        : h("div", { class: "meld", role: "img", "aria-label": label }, body);
+        ? h("button", { type: "button", class: "meld target", "aria-label": `${t("extend")}: ${label}`, dataset: drop, onclick: () => extend(ctx, i, layout, selCards) }, body)
+        : h("div", { class: "meld", role: "img", "aria-label": label, dataset: drop }, body);
     }))));
 
   const pileView = h("div", { class: "discard-pile", role: "group", "aria-label": `${t("pile")}: ${cardNames(pile, "french") || "—"}` },
@@ -37,7 +38,7 @@ export function render(ctx) {
   const center = h("div", { class: "felt burraco-felt" },
     h("div", { class: "stock-row" },
       h("span", { class: "stock-pile" }, cardBack("small"), h("span", { class: "count" }, `${t("stock")}: ${v.stock ?? 0}`)),
-      h("div", { class: "pile-wrap" }, h("span", { class: "count" }, t("pile")), pileView)),
+      h("div", { class: "pile-wrap", dataset: playing ? { drop: "discard" } : {} }, h("span", { class: "count" }, t("pile")), pileView)),
     h("div", { class: "all-melds" }, meldsView));
 
   let actions = [];
@@ -61,10 +62,34 @@ export function render(ctx) {
     return cardButton(c, "burraco", {
       selected: on,
       cls: "in-hand",
+      key,
       onclick: playing ? () => ctx.select(on ? selected.filter((k) => k !== key) : [...selected, key]) : null,
     });
   });
   return { center, side: null, actions, hand: handView };
+}
+
+// A hand card dropped on the pile is discarded; on one of our melds, it extends the meld
+// (with the other selected cards); on our melds' area, it opens a meld with the selection.
+export function drop(ctx, card, key, target) {
+  const v = ctx.view;
+  if (!ctx.myTurn || v.phase !== "play") return;
+  const keys = ctx.selected.includes(key) ? ctx.selected : [...ctx.selected, key];
+  const cards = keys.map((k) => k.split(":")[1]);
+  const kind = target.dataset.drop;
+  if (kind === "discard") return ctx.play(`discard ${card}`);
+  if (kind === "meld") {
+    const me = ctx.model.seat;
+    const index = Number(target.dataset.index);
+    const layout = split((v.melds || [])[me % (v.players === 4 ? 2 : v.players)]?.[index]).join(" ");
+    return extend(ctx, index, layout, cards);
+  }
+  if (kind === "new-meld") {
+    const options = layouts(cards);
+    if (options.length === 1) return ctx.play(`meld ${options[0]}`);
+    if (options.length > 1) return ctx.choose(options.map((o) => ({ label: `${t("meld")}: ${o.replace(/(\S+)=(\S+)/, "$1→$2")}`, move: `meld ${o}` })));
+    ctx.select(keys); // not a meld yet: keep the cards chosen
+  }
 }
 
 function extend(ctx, index, layout, selCards) {

@@ -48,16 +48,20 @@ export function render(ctx) {
   const tableCards = table.map((c) => {
     const inOptions = options.filter((o) => o.includes(c));
     if (myTurn && sel && inOptions.length) {
-      return cardButton(c, "scopa", {
+      const el = cardButton(c, "scopa", {
         cls: `on-table target${highlight.has(c) ? " highlight" : ""}`,
         extraLabel: t("chooseCapture"),
         onclick: () => (inOptions.length === 1 ? ctx.play(moveText(sel, inOptions[0])) : ctx.flash(inOptions.flat())),
       });
+      el.dataset.drop = "capture";
+      return el;
     }
-    return cardImage(c, "scopa", "on-table");
+    const el = cardImage(c, "scopa", "on-table");
+    if (myTurn) el.dataset.drop = "capture";
+    return el;
   });
 
-  const center = h("div", { class: "felt scopa-felt" },
+  const center = h("div", { class: "felt scopa-felt", dataset: myTurn ? { drop: "table" } : {} },
     h("div", { class: "table-cards", role: "group", "aria-label": `${t("table")}: ${cardNames(table, ctx.faces) || "—"}` }, tableCards),
     h("div", { class: "stock-info" }, h("span", { class: "stock-pile" }, v.stock ? cardBack("small") : null, h("span", { class: "count" }, `${t("stock")}: ${v.stock ?? 0}`))));
 
@@ -90,6 +94,22 @@ export function render(ctx) {
     } : null,
   }));
   return { center, side: piles, actions, hand };
+}
+
+// A hand card dropped on the felt plays it; on a table card, takes the one capture that
+// includes that card. When the choice is still open the card is selected and the options shown.
+export function drop(ctx, card, key, target) {
+  const v = ctx.view;
+  if (!ctx.myTurn || v.phase !== "play") return;
+  const options = captures(card, v.table || []);
+  let choice = null;
+  if (target.dataset.drop === "capture") {
+    const on = options.filter((o) => o.includes(target.dataset.card));
+    if (on.length === 1) choice = on[0];
+  }
+  if (!choice && options.length === 1) choice = options[0];
+  if (choice || !options.length) return ctx.play(moveText(card, choice || []));
+  ctx.select([card]);
 }
 
 function cutControl(ctx) {

@@ -12,6 +12,7 @@ import { seatBadge } from "./seats.js";
 import { Chat } from "../chat.js";
 import { handOver, matchOver } from "./results.js";
 import { bindKeys } from "../keyboard.js";
+import { enableDrag } from "../drag.js";
 import * as settings from "../settings.js";
 import * as scopa from "./scopa.js";
 import * as bisca from "./bisca.js";
@@ -42,6 +43,7 @@ export class TableScreen {
       conn.on("error", (m) => m.table_id === tableId && this.error(m)),
     ];
     this.keys = bindKeys(root, () => this);
+    this.undrag = enableDrag(root, (code, key, target) => GAMES[this.model.game]?.drop?.(this.ctx, code, key, target));
     this.watching = watch;
     this.invite = invite;
     this.attached = false;
@@ -77,6 +79,7 @@ export class TableScreen {
   destroy() {
     this.unsub.forEach((f) => f());
     this.keys();
+    this.undrag();
     this.conn.closeTable(this.tableId);
   }
 
@@ -236,6 +239,7 @@ export class TableScreen {
       suitName: (s) => this.suitName(s), where: (s) => this.where(s), error: (x) => this.error({ message: x }),
       flash: () => {}, choose: (list) => { this.choices = list; this.render(); },
     };
+    this.ctx = ctx;
     const parts = v && mod ? mod.render(ctx) : { center: h("div", { class: "felt" }, h("p", { class: "waiting" }, t("waiting"))), actions: [], hand: [] };
     if (this.choices) parts.actions = [h("span", { class: "prompt" }, t("wildWhere")), ...this.choices.map((c) => h("button", { class: "primary", type: "button", onclick: () => this.play(c.move) }, c.label))];
 
