@@ -11,6 +11,7 @@ import { Lobby } from "./lobby.js";
 import { TableScreen } from "./table/screen.js";
 import { renderVerify } from "./verify.js";
 import { renderSettings } from "./settingsview.js";
+import { renderHistory, renderReplay } from "./history.js";
 
 const conn = new Connection();
 window.circolo = { conn }; // for tests and the curious
@@ -28,6 +29,7 @@ function header() {
     h("a", { class: "brand", href: "/" , onclick: (e) => { e.preventDefault(); go("/"); } }, "♣ ", t("app")),
     h("nav", { "aria-label": "main" },
       h("a", { href: "/", onclick: (e) => { e.preventDefault(); go("/"); } }, t("lobby")),
+      h("a", { href: "#/history" }, t("history")),
       h("a", { href: "#/settings" }, t("settings")),
       h("a", { href: "#/verify" }, t("verify"))),
     h("span", { class: "me" }, conn.welcome?.player?.name || ""),
@@ -60,6 +62,11 @@ function route() {
   if (hash.startsWith("#/verify")) {
     leaveCurrent();
     return renderVerify(main, new URLSearchParams(hash.split("?")[1] || ""));
+  }
+  if (hash.startsWith("#/history") || hash.startsWith("#/replay")) {
+    leaveCurrent();
+    const params = new URLSearchParams(hash.split("?")[1] || "");
+    return hash.startsWith("#/history") ? renderHistory(main, params) : renderReplay(main, params);
   }
   if (hash.startsWith("#/settings")) {
     leaveCurrent();

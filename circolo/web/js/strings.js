@@ -4,6 +4,7 @@
 export const STRINGS = {
   en: {
     "opt.players": "Players", "opt.players.2": "1 v 1", "opt.players.4": "2 v 2", "opt.target": "Match to", "opt.target.single_hand": "One single hand", "opt.faces": "Card faces", "opt.faces.italian": "Italian", "opt.faces.french": "French", "opt.hands": "Hands", "opt.seven_opening": "House rule: 7 de abertura", "opt.bonus_61_59": "House rule: bonus for 61 × 59",
+    history: "History", replay: "Replay", historyUnavailable: "Match history is not available on this server yet.", noHistory: "No finished matches yet.", older: "Older matches", step: "Move", first: "First", previous: "Previous", next: "Next", last: "Last",
     app: "Circolo", gameLabel: "Game", lobby: "Lobby", settings: "Settings", verify: "Verify a shuffle", language: "Language",
     "game.scopa": "Scopa", "game.bisca": "Bisca Capixaba", "game.burraco": "Burraco",
     "mode.2": "1 v 1", "mode.4": "2 v 2",
@@ -61,6 +62,7 @@ export const STRINGS = {
   },
   it: {
     "opt.players": "Giocatori", "opt.players.2": "1 contro 1", "opt.players.4": "2 contro 2", "opt.target": "Partita a", "opt.target.single_hand": "Una sola mano", "opt.faces": "Carte", "opt.faces.italian": "Italiane", "opt.faces.french": "Francesi", "opt.hands": "Smazzate", "opt.seven_opening": "Regola della casa: 7 de abertura", "opt.bonus_61_59": "Regola della casa: premio per 61 a 59",
+    history: "Storico", replay: "Rivedi", historyUnavailable: "Lo storico delle partite non è ancora disponibile su questo server.", noHistory: "Nessuna partita finita.", older: "Partite precedenti", step: "Mossa", first: "Inizio", previous: "Indietro", next: "Avanti", last: "Fine",
     app: "Circolo", gameLabel: "Gioco", lobby: "Sala", settings: "Impostazioni", verify: "Verifica un mescolamento", language: "Lingua",
     "game.scopa": "Scopa", "game.bisca": "Bisca Capixaba", "game.burraco": "Burraco",
     "mode.2": "1 contro 1", "mode.4": "2 contro 2",
@@ -118,6 +120,7 @@ export const STRINGS = {
   },
   "pt-BR": {
     "opt.players": "Jogadores", "opt.players.2": "1 contra 1", "opt.players.4": "2 contra 2", "opt.target": "Partida de", "opt.target.single_hand": "Uma mão só", "opt.faces": "Cartas", "opt.faces.italian": "Italianas", "opt.faces.french": "Francesas", "opt.hands": "Rodadas", "opt.seven_opening": "Regra da casa: 7 de abertura", "opt.bonus_61_59": "Regra da casa: bônus no 61 × 59",
+    history: "Histórico", replay: "Rever", historyUnavailable: "O histórico de partidas ainda não está disponível neste servidor.", noHistory: "Nenhuma partida terminada ainda.", older: "Partidas anteriores", step: "Jogada", first: "Início", previous: "Voltar", next: "Avançar", last: "Fim",
     app: "Circolo", gameLabel: "Jogo", lobby: "Salão", settings: "Configurações", verify: "Verificar um embaralhamento", language: "Idioma",
     "game.scopa": "Scopa", "game.bisca": "Bisca Capixaba", "game.burraco": "Buraco italiano",
     "mode.2": "1 contra 1", "mode.4": "2 contra 2",
