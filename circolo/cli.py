@@ -8,7 +8,7 @@ import secrets
 import sys
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,8 +16,11 @@ from circolo.bots import make_bot
 from circolo.cards import Faces
 from circolo.engine import EngineError, Rules
 from circolo.games import GAMES, make_rules
-from circolo.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from circolo.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 from circolo.serve_cli import serve
+
+if TYPE_CHECKING:
+    from circolo.terminal.common import Prompt
 
 GAME = click.Choice(sorted(GAMES))
 
@@ -36,23 +39,43 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("game", type=GAME)
+@click.argument("game", type=GAME, required=False)
 @click.option(
     "--faces",
     type=click.Choice([f.value for f in Faces]),
     default=None,
     help="How cards look (default: Italian for Scopa, French otherwise).",
 )
-@click.option("--lang", type=click.Choice(LANGUAGES), default=DEFAULT_LANGUAGE, show_default=True)
-@click.option("--bot", "level", default="random", show_default=True, help="The bots' level.")
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="it, pt-BR or en.")
+@click.option("--bot", "level", default=None, help="The bots' level: random, greedy, expert.")
 @click.option("--players", type=click.Choice(["2", "4"]), default="2", show_default=True)
 @click.option("--seed", type=int, default=None, help="Fix the deals (default: random).")
 def play(
-    game: str, faces: str | None, lang: str, level: str, players: str, seed: int | None
+    game: str | None,
+    faces: str | None,
+    lang: str | None,
+    level: str | None,
+    players: str,
+    seed: int | None,
 ) -> None:
-    """Play a match in the terminal against bots."""
+    """Play a match in the terminal against bots; without GAME, asks the game, the
+    language and the bots' level."""
     from circolo.terminal.common import Prompt, play_match, terminal_game
 
+    try:
+        if lang is None:
+            lang = _ask_language(Prompt(DEFAULT_LANGUAGE, Faces.FRENCH))
+        setup = Prompt(lang, Faces.FRENCH)
+        if game is None:
+            games = sorted(GAMES)
+            game = games[setup.pick(setup.t("setup-game"), [setup.t(f"game-{g}") for g in games])]
+            if level is None:
+                labels = [setup.t(f"level-{name}") for name in LEVELS]
+                level = LEVELS[setup.pick(setup.t("setup-level"), labels)]
+    except (EOFError, KeyboardInterrupt):
+        click.echo()
+        return
+    level = level or "random"
     rules = _rules(game, {"players": int(players)})
     seed = secrets.randbits(63) if seed is None else seed
     face = Faces(faces) if faces else (Faces.ITALIAN if game == "scopa" else Faces.FRENCH)
@@ -65,7 +88,31 @@ def play(
         play_match(rules, terminal_game(game), bots, prompt, seed)
     except (EOFError, KeyboardInterrupt):
         click.echo()
-        click.echo(prompt.t("common.goodbye"))
+        click.echo(prompt.t("goodbye"))
+
+
+LEVELS = ("random", "greedy", "expert")
+
+
+def _ask_language(prompt: Prompt) -> str:
+    """The language, each offered in its own words."""
+    labels = [translate(lang, "language-self") for lang in LANGUAGES]
+    return LANGUAGES[prompt.pick(prompt.t("setup-language"), labels)]
+
+
+@main.command()
+@click.option("--check", is_flag=True, help="Fail if docs/words.md is not current.")
+def words(check: bool) -> None:
+    """Write docs/words.md: every phrase in Italian and pt-BR beside its English."""
+    from circolo.words import WORDS_PATH, words_markdown
+
+    text = words_markdown()
+    if check:
+        if not WORDS_PATH.exists() or WORDS_PATH.read_text(encoding="utf-8") != text:
+            raise click.ClickException("docs/words.md is out of date: run `circolo words`")
+        return
+    WORDS_PATH.write_text(text, encoding="utf-8")
+    click.echo(f"wrote {WORDS_PATH.name}")
 
 
 @main.command()

@@ -1,32 +1,104 @@
-"""Interface text in Italian, Brazilian Portuguese and English.
+"""Interface text in Italian, Brazilian Portuguese and English, on Project Fluent.
 
-Catalogs are JSON files, ``locales/<lang>/<domain>.json``; a key's domain is the part
-before its first dot ("scopa.capture_with" lives in ``scopa.json``). A missing key
-falls back to English, then to the key itself, so a gap never crashes the interface.
+One set of catalogues, ``locales/<lang>/*.ftl``, serves the terminal now and the server
+and browser later: ``export`` gives a language's messages as JSON-ready Fluent source
+(the browser formats them with ``@fluent/bundle``). Plural and select rules are Fluent's
+and CLDR's (through Babel); a missing message falls back to English, then to its id, so a
+gap never crashes the interface.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
+from babel import Locale
+from babel.lists import format_list
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.syntax import FluentSerializer, ast
+
+from circolo.cards import Card, Faces
+
 LANGUAGES = ("it", "pt-BR", "en")
 DEFAULT_LANGUAGE = "en"
-_LOCALES = Path(__file__).parent / "locales"
+LOCALES = Path(__file__).parent / "locales"
+
+
+def catalogue_files(lang: str) -> list[Path]:
+    """The ``.ftl`` files of one language, in a fixed order."""
+    return sorted((LOCALES / lang).glob("*.ftl"))
 
 
 @cache
-def _catalog(lang: str, domain: str) -> dict[str, str]:
-    path = _LOCALES / lang / f"{domain}.json"
-    if not path.exists():
-        return {}
-    catalog: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
-    return catalog
+def resource(lang: str) -> ast.Resource:
+    """All of a language's catalogues parsed as one Fluent resource."""
+    body: list[ast.EntryType] = []
+    for path in catalogue_files(lang):
+        body += FluentResource(path.read_text(encoding="utf-8")).body
+    return ast.Resource(body)
+
+
+@cache
+def _bundle(lang: str) -> FluentBundle:
+    bundle = FluentBundle([lang], use_isolating=False)
+    bundle.add_resource(resource(lang))
+    return bundle
 
 
 def translate(lang: str, key: str, **params: object) -> str:
-    """The text for ``key`` in ``lang``, with ``{name}`` placeholders filled."""
-    domain = key.split(".", 1)[0]
-    text = _catalog(lang, domain).get(key) or _catalog(DEFAULT_LANGUAGE, domain).get(key) or key
-    return text.format(**params) if params else text
+    """The message ``key`` in ``lang`` with its variables filled (plurals and selects
+    resolved by the language's rules)."""
+    for bundle in (_bundle(lang), _bundle(DEFAULT_LANGUAGE)):
+        if bundle.has_message(key):
+            message = bundle.get_message(key)
+            if message.value is None:
+                break
+            text, _errors = bundle.format_pattern(message.value, dict(params))
+            return str(text)
+    return key
+
+
+def export(lang: str) -> dict[str, str]:
+    """A language's messages as ``{id: Fluent source}``: what the server sends the browser."""
+    serializer = FluentSerializer()
+    return {
+        entry.id.name: serializer.serialize_entry(entry).split("=", 1)[1].strip()
+        for entry in resource(lang).body
+        if isinstance(entry, ast.Message)
+    }
+
+
+def join(lang: str, words: Iterable[str]) -> str:
+    """A list in the language's own words: "A, B e C", "A, B and C"."""
+    items = list(words)
+    return format_list(items, locale=_locale(lang)) if items else "—"
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang.replace("-", "_"))
+
+
+def card_name(lang: str, card: Card | str, faces: Faces, article: bool = False) -> str:
+    """A card's name ("Sette di denari"); with ``article``, as a sentence says it
+    ("il Sette di denari", "o Sete de ouros", "the Seven of coins"). A wild laid in a
+    place of another card ("2C=4H") says which it stands for."""
+    if isinstance(card, str):
+        code, _, natural = card.partition("=")
+        name = card_name(lang, Card.parse(code), faces, article)
+        if natural:
+            other = card_name(lang, Card.parse(natural), faces)
+            return translate(lang, "card-stands-for", card=name, natural=other)
+        return name
+    params: Mapping[str, object] = {
+        "rank": card.rank,
+        "suit": "J" if card.suit is None else card.suit.letter,
+        "faces": Faces(faces).value,
+    }
+    return translate(lang, "card-the" if article else "card", **params)
+
+
+def card_list(lang: str, cards: Iterable[Card | str], faces: Faces, article: bool = False) -> str:
+    """Several cards joined as the language joins a list."""
+    return join(lang, (card_name(lang, c, faces, article) for c in cards))

@@ -184,6 +184,18 @@ def test_samples_put_recalled_cards_in_their_hands() -> None:
 # -- views from JSON ------------------------------------------------------------------------
 
 
+def test_a_recall_in_any_order_is_read_in_the_views_order() -> None:
+    """Found by the fuzz: a recall listed out of order was accepted as written, and its
+    samples (which keep the state's order) then showed another view."""
+    state = setup(hands=["3H 4H 9C KD", "AC AD AS"], pile="8S 7S 7S JK", stock="KH QS KD")
+    play(state, "take", "discard KD")
+    data = state.view(1).to_json()
+    data["recall"][0].reverse()
+    view = TWO.view_from_json(data)
+    assert view.to_json() == state.view(1).to_json()
+    assert view.sample(random.Random(1)).view(1).to_json() == view.to_json()
+
+
 def a_view() -> dict[str, Any]:
     """Seat 1's view after seat 0 took a pile of four and discarded."""
     state = setup(hands=["3H 4H 9C KD", "AC AD AS"], pile="8S 7S 7S JK", stock="KH QS KD")

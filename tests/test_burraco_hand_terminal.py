@@ -56,16 +56,16 @@ def test_render_names_own_and_public_cards_never_hidden_ones(lang: str, players:
 def test_render_shows_melds_under_their_owners_with_wilds_and_burraco() -> None:
     state = playing("KD QD", melds=[["3S 4S 5S 6S 7S 8S 2C=9S"], ["7H 7C JK"]])
     text = ui.render(state.view(0), "en", Faces.FRENCH)
-    assert "You — melds:\n  1. Three of spades" in text
-    assert "Two of clubs (as Nine of spades) — dirty burraco" in text
-    assert "Your opponent — melds:\n  1. Seven of hearts, Seven of clubs, Joker" in text
+    assert "Your melds:\n  1. Three of spades" in text
+    assert "Two of clubs (as the Nine of spades) — dirty burraco" in text
+    assert "Bruno's melds:\n  1. Seven of hearts, Seven of clubs, Joker" in text
     assert "Your hand (2 cards):\n  1. Queen of diamonds\n  2. King of diamonds" in text
     four = BurracoRules(players=4).hand_from_position(
         position_text(4, hands=["KD", "AC", "QD", "AS"], melds=[["5H 6H 7H"]])
     )
     text = ui.render(four.view(2), "pt-BR", Faces.FRENCH)
-    assert "Você e seu parceiro — jogos:\n  1. Cinco de copas" in text
-    assert "Seus adversários — morto: ainda na mesa" in text
+    assert "Os jogos da sua dupla:\n  1. Cinco de copas" in text
+    assert "O morto de Carla e Davi: ainda na mesa" in text
 
 
 def test_render_names_the_pile_cards_the_others_hold() -> None:
@@ -74,7 +74,7 @@ def test_render_names_the_pile_cards_the_others_hold() -> None:
     )
     state.play(0, "take")
     text = ui.render(state.view(1), "en", Faces.FRENCH)
-    assert "From the pile, seat 1 holds: Seven of hearts, Nine of spades" in text
+    assert "From the pile, Bruno holds: Seven of hearts and Nine of spades" in text
     assert "From the pile" not in ui.render(state.view(0), "en", Faces.FRENCH)
 
 
@@ -92,7 +92,7 @@ def test_ask_move_meld_by_card_numbers_then_choose_the_layout() -> None:
     script = Script(["1", "9 x", "1 8 2", "1 2 3 4 5 6 7", "2"])
     move = ui.ask_move(state.view(0), script.prompt())
     assert state.move_text(move) == "meld 3H 4H 5H 6H 7H 8H 2H=9H"
-    assert any("Please type different card numbers" in line for line in script.written)
+    assert any("Type different card numbers" in line for line in script.written)
     assert any("no meld you may lay down" in line for line in script.written)
     assert any("How do you lay it out?" in line for line in script.written)
 
@@ -116,7 +116,7 @@ def test_ask_move_says_why_a_card_may_not_be_discarded() -> None:
     script = Script(["2"])
     move = ui.ask_move(state.view(0), script.prompt())
     assert state.move_text(move) == "discard 9C"
-    assert any("Seven of hearts may not be discarded" in line for line in script.written)
+    assert any("You may not discard the Seven of hearts" in line for line in script.written)
 
 
 def test_ask_move_out_of_turn_or_for_another_game_is_a_plain_error() -> None:
@@ -136,4 +136,4 @@ def test_a_whole_match_in_the_terminal_without_a_traceback(players: int) -> None
     bots: dict[int, Bot] = {seat: RandomBot(seat) for seat in range(1, players)}
     assert terminal_game("burraco") is ui
     play_match(rules, ui, bots, script.prompt("it"), seed=players)
-    assert any("vince la partita" in w or "pari" in w.lower() for w in script.written[-3:])
+    assert any("la partita" in w for w in script.written[-3:])

@@ -10,6 +10,8 @@ import json
 import os
 import random
 import re
+import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -28,6 +30,7 @@ from circolo.engine import (
     OptionError,
     Played,
     Rules,
+    View,
     ViewCore,
 )
 from circolo.games import GAMES, make_rules, rules_class
@@ -194,12 +197,12 @@ def mutated_json(data: object, rng: random.Random) -> object:
     """A copy of ``data`` with one value somewhere replaced, dropped or duplicated."""
     if isinstance(data, dict) and data and rng.random() < 0.8:
         key = rng.choice(list(data))
-        copy = dict(data)
+        mapping = dict(data)
         if rng.random() < 0.15:
-            del copy[key]
+            del mapping[key]
         else:
-            copy[key] = mutated_json(copy[key], rng)
-        return copy
+            mapping[key] = mutated_json(mapping[key], rng)
+        return mapping
     if isinstance(data, list) and data and rng.random() < 0.7:
         copy = list(data)
         where = rng.randrange(len(copy))
@@ -225,15 +228,18 @@ def fuzz_inputs(
     rules = hand.rules
     players = rules.players
     legal_texts = [hand.move_text(m) for m in hand.legal_moves()] or ["pass"]
+    past_texts = [text for _, text in hand.history()] or legal_texts  # well-formed, stale
     position = hand.position()
     view_json = hand.view(hand.to_move() if hand.to_move() is not None else 0).to_json()
     seats: list[object] = [*range(players), -1, players, 7, True, None, "0", 1.0]
     while True:
         roll = rng.randrange(10)
         if roll < 4:
-            seat = rng.choice(seats)
+            seat = hand.to_move() if rng.random() < 0.5 else rng.choice(seats)
             move: object = rng.choice(legal_texts)
-            if rng.random() < 0.5:
+            if rng.random() < 0.3:
+                move = rng.choice(past_texts)
+            elif rng.random() < 0.5:
                 move = mutated_text(str(move), rng)
             elif rng.random() < 0.2:
                 move = rng.choice([None, 5, 5.0, [], b"7D", -3, 10**6, object()])
@@ -270,12 +276,10 @@ def exercise(result: object, rng: random.Random) -> None:
             result.view(result.to_move()).to_json()
     elif isinstance(result, Rules):
         result.new_hand(1, 0)
-    elif hasattr(result, "sample") and hasattr(result, "to_json"):
-        result.to_json()
+    elif isinstance(result, View):
         result.legal_moves()
         sampled = result.sample(rng)
-        seat = result.seat  # type: ignore[attr-defined]
-        assert sampled.view(seat).to_json() == result.to_json(), "a sample matches its view"
+        assert sampled.view(result.seat).to_json() == result.to_json(), "a sample matches"
 
 
 @pytest.mark.parametrize(("game", "players"), MODES)
@@ -286,25 +290,56 @@ def test_the_boundary_refuses_bad_input_with_engine_errors_only(
 ) -> None:
     """Only ``EngineError`` may escape, a refusal leaves the hand unchanged, and whatever
     is accepted works."""
-    hand = hand_after(game, players, seed, moves)
-    rng = random.Random(seed)
-    inputs = fuzz_inputs(hand, rng)
-    for _ in range(FUZZ_BATCH):
-        name, call = next(inputs)
+    fuzz_hand(hand_after(game, players, seed, moves), random.Random(seed), FUZZ_BATCH)
+
+
+def fuzz_hand(hand: HandState[Any], rng: random.Random, inputs: int) -> Counter[str]:
+    """``inputs`` fuzzed calls on ``hand`` (and the hands its legal moves lead to): the
+    refusal codes counted, anything but an ``EngineError`` or a changed hand a failure."""
+    tally: Counter[str] = Counter()
+    calls = fuzz_inputs(hand, rng)
+    for _ in range(inputs):
+        name, call = next(calls)
         position = hand.position()
         try:
             result = call()
         except EngineError as refusal:
             assert refusal.code and refusal.message, name
             assert hand.position() == position, f"a refused {name} changed the hand"
+            tally[refusal.code] += 1
             continue
+        tally["accepted"] += 1
         if name == "play":
-            inputs = fuzz_inputs(hand, rng)  # a move was legal: fuzz the new position
+            calls = fuzz_inputs(hand, rng)
             if hand.is_over():
-                return
+                break
         else:
             assert hand.position() == position, f"{name} changed the hand"
             exercise(result, rng)
+    return tally
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_million_fuzzed_inputs(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The long run (make soak): CIRCOLO_FUZZ_INPUTS inputs per game (default 1,000,000)
+    from seeded hands of both modes; prints the figures."""
+    target = int(os.environ.get("CIRCOLO_FUZZ_INPUTS", "1000000"))
+    tally: Counter[str] = Counter()
+    start = time.perf_counter()
+    seed = 0
+    while sum(tally.values()) < target:
+        players = (2, 4)[seed % 2]
+        rng = random.Random(seed)
+        hand = hand_after(game, players, seed, rng.randrange(150))
+        tally += fuzz_hand(hand, rng, min(FUZZ_BATCH, target - sum(tally.values())))
+        seed += 1
+    seconds = time.perf_counter() - start
+    with capsys.disabled():
+        print(
+            f"\n{game}: {sum(tally.values()):,} fuzzed inputs over {seed:,} hands in "
+            f"{seconds:.0f} s; only EngineError escaped; {dict(tally.most_common())}"
+        )
 
 
 @pytest.mark.parametrize(("game", "players"), MODES)
@@ -322,7 +357,7 @@ def test_refusals_have_their_codes_and_leave_the_hand_unchanged(game: str, playe
         (BadSeatError, "bad_seat", lambda: hand.view(-1)),
         (BadSeatError, "bad_seat", lambda: hand.view(7)),
         (NotYourTurnError, "not_your_turn", lambda: hand.play(other, legal)),
-        (NotationError, "bad_notation", lambda: hand.play(mover, None)),  # type: ignore[arg-type]
+        (NotationError, "bad_notation", lambda: hand.play(mover, None)),
         (NotationError, "bad_notation", lambda: hand.play(mover, "no such move ~")),
         (NotationError, "bad_notation", lambda: hand.parse_move(5)),  # type: ignore[arg-type]
         (NotationError, "bad_notation", lambda: hand.rules.hand_from_position(5)),  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ from circolo.bots import Bot, RandomBot
 from circolo.cards import Faces, deck40
 from circolo.games.scopa import ScopaHand, ScopaRules
 from circolo.terminal import scopa as ui
-from circolo.terminal.common import play_match, terminal_game
+from circolo.terminal.common import hand_table, play_match, terminal_game
 from tests.case_kinds.scopa import position
 from tests.support import Script
 from tests.test_scopa_rules import arranged
@@ -40,25 +40,28 @@ def test_render_names_cards_in_the_language_and_faces(lang: str, faces: Faces) -
 
 def test_render_cut_spectator_and_hand_end() -> None:
     hand = ScopaRules().new_hand(3, 0)
-    assert "cut by seat 2 (You)" in ui.render(hand.view(1), "en", Faces.ITALIAN)
+    assert "You cut the deck." in ui.render(hand.view(1), "en", Faces.ITALIAN)
     hand.play(hand.to_move(), "cut 20")
     spectator = ui.render(hand.view(None), "en", Faces.ITALIAN)
     assert "Your hand" not in spectator and "Table:" in spectator
     rng = random.Random(3)
     while not hand.is_over():
         hand.apply(rng.choice(hand.legal_moves()))
-    end = ui.render(hand.view(0), "it", Faces.ITALIAN)
-    points = hand.score().points
-    assert f"Lato 1: {points[0]} punti" in end and f"Lato 2: {points[1]} punti" in end
-    assert "settebello" in end and "Ultima presa" in end
+    assert "Ultima presa" in ui.render(hand.view(0), "it", Faces.ITALIAN)
+    score = hand.score()
+    table = hand_table("it", "scopa", score, {0: "Tu", 1: "Bruno"}, 0)
+    assert table[0].split() == ["Tu", "Bruno"] and table[3].split()[0] == "Settebello"
+    assert table[-1].split() == ["Punti", "della", "mano", *map(str, score.points)]
+    cards = score.details["cards"]
+    assert table[1].split()[1] == str(cards[0]) and str(cards[1]) in table[1]
 
 
 def test_render_shows_scope_piles_and_last_capture() -> None:
     hand = arranged(["KD 2S", "4C 6C"], "AC 3H 4S 2D", stock=24)
     hand.play(hand.to_move(), "KD x AC 2D 3H 4S")
     text = ui.render(hand.view(1), "en", Faces.FRENCH)
-    assert "Side 1: " in text and "scope 1" in text
-    assert "Last capture: seat 1 took Ace of clubs, Two of diamonds" in text
+    assert "Bruno: 5 cards captured, 1 scopa" in text and "You: 8 cards captured, 0 scope" in text
+    assert "Last capture: Bruno took the Ace of clubs, the Two of diamonds" in text
     assert "with the King of diamonds" in text
 
 
@@ -79,7 +82,7 @@ def test_ask_card_then_capture_from_a_numbered_list() -> None:
     shown = "\n".join(script.written)
     assert "Queen of clubs (2 ways to capture)" in shown
     assert "Two of spades: lay it on the table" in shown
-    assert "Queen of clubs: take Four of spades, Five of diamonds" in shown
+    assert "Queen of clubs: capture the Four of spades and the Five of diamonds" in shown
 
 
 def test_ask_a_card_with_one_capture_needs_no_second_question() -> None:
@@ -94,7 +97,7 @@ def test_a_single_legal_move_is_said_not_asked() -> None:
     script = Script([])
     assert hand.move_text(ui.ask_move(hand.view(0), script.prompt())) == "7D x 3H 4S"
     assert script.written == [
-        "Your only move: Seven of diamonds: take Three of hearts, Four of spades"
+        "Your only move: Seven of diamonds: capture the Three of hearts and the Four of spades"
     ]
 
 
@@ -112,7 +115,7 @@ def test_a_whole_match_in_the_terminal_with_random_answers() -> None:
         rules = ScopaRules(players=players, target="single_hand")
         bots: dict[int, Bot] = {seat: RandomBot(seat) for seat in range(1, players)}
         play_match(rules, terminal_game("scopa"), bots, script.prompt("it"), seed=players)
-        assert "vince la partita" in script.written[-1]
+        assert "la partita" in script.written[-1]
 
 
 def test_a_finished_position_renders_for_every_seat() -> None:
@@ -120,4 +123,4 @@ def test_a_finished_position_renders_for_every_seat() -> None:
     text = position(4, 1, "-", [[]] * 4, piles=(["7D"], rest))
     hand = ScopaRules(players=4).hand_from_position(text)
     for seat in (None, 0, 1, 2, 3):
-        assert "Side 2: " in ui.render(hand.view(seat), "en", Faces.FRENCH)
+        assert "39 cards captured" in ui.render(hand.view(seat), "en", Faces.FRENCH)

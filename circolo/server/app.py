@@ -25,7 +25,7 @@ from starlette.websockets import WebSocket
 
 from circolo.server import metrics
 from circolo.server.botpool import BotPool
-from circolo.server.bus import LocalBus
+from circolo.server.bus import Bus, open_bus
 from circolo.server.connection import Session
 from circolo.server.identity import COOKIE, Guest, Identities, cookie_args, new_guest
 from circolo.server.page import MINIMAL_PAGE
@@ -48,16 +48,19 @@ class Server:
         self.room: Room | None = None
         self.store: Store | None = None
         self.bots = BotPool(settings.bot_workers, settings.bot_margin)
+        self.bus: Bus | None = None
         self.closing = False
 
     async def start(self) -> None:
         started = time.perf_counter()
         self.store = await Store.open(self.settings.url)
+        self.bus = await open_bus(self.settings.redis_url, self.settings.redis_prefix)
         self.bots.start()
-        self.room = Room(self.settings, self.store, LocalBus(), self.bots)
+        self.room = Room(self.settings, self.store, self.bus, self.bots)
         tables = await self.room.recover()
         log.info(
             "room_ready", url=self.settings.base_url, tables=tables, bots=self.bots.size,
+            bus=type(self.bus).__name__,
             seconds=round(time.perf_counter() - started, 3),
         )  # fmt: skip
 
@@ -77,6 +80,8 @@ class Server:
         if self.room is not None:
             self.room.closing = True
             await self.room.stop()
+        if self.bus is not None:
+            await self.bus.close()
         if self.store is not None:
             await self.store.close()
         self.bots.close()

@@ -34,6 +34,8 @@ class Settings(BaseSettings):
     port: int = Field(8000, ge=0, le=65535)
     data_dir: Path = Path("data")
     database_url: str = ""
+    redis_url: str = ""
+    redis_prefix: str = "circolo:"
     secret_key: str = ""
     public_url: str = ""
     log_json: bool | None = None
@@ -61,6 +63,14 @@ class Settings(BaseSettings):
     bot_margin: float = Field(2.0, ge=0)
     bot_delay: float = Field(0.6, ge=0)
     shutdown_grace: float = Field(5.0, ge=0)
+
+    @field_validator("redis_url")
+    @classmethod
+    def _redis(cls, value: str) -> str:
+        """Empty for the in-process bus, else a Redis URL for the Redis bus."""
+        if value and not value.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError("must be empty (in-process bus) or a redis:// URL")
+        return value
 
     @field_validator("log_level")
     @classmethod

@@ -1,21 +1,32 @@
 """The terminal match loop shared by every game, and the prompt it talks through.
 
-A game's terminal module supplies ``render(view, lang, faces) -> str`` and
-``ask_move(view, prompt) -> move``; this module runs the match, the bots and the
-hand results, and turns every bad input into a plain message (never a traceback).
+A game's terminal module supplies ``render(view, lang, faces, names) -> str`` and
+``ask_move(view, prompt) -> move``; this module runs the match and the bots, tells every
+move's events (the engine's ``Played`` record, as the human's seat may see it) in words,
+holds each hand's breakdown until Enter, and turns every bad input into a plain message
+(never a traceback).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from circolo.bots import Bot
-from circolo.cards import Card, CardNotationError, Faces
-from circolo.engine import EngineError, HandState, Rules, Seat, View
-from circolo.i18n import translate
+from circolo.cards import Faces
+from circolo.describe import describe_events, side_name, side_ref
+from circolo.engine import EngineError, HandScore, HandState, Rules, Seat, View
+from circolo.i18n import join, translate
 from circolo.match import Match
+
+Names = Mapping[Seat, str]
+
+
+def ascii_number(text: str) -> int | None:
+    """A whole number typed with the ASCII digits 0-9 only (never ``²`` or ``٣``)."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() else None
 
 
 class Prompt:
@@ -40,24 +51,34 @@ class Prompt:
         self._write(text)
 
     def ask(self, question: str) -> str:
-        return self._read(question).strip()
+        return self._read(question if question.endswith(" ") else question + " ").strip()
 
-    def choose(self, question: str, options: Sequence[str]) -> int:
-        """Show a numbered list and return the index of the chosen option."""
+    def choose(self, question: str, options: Sequence[str], back: bool = False) -> int | None:
+        """Show a numbered list and return the chosen option's index (None: "go back",
+        offered last when ``back``)."""
+        options = [*options, self.t("go-back")] if back else list(options)
         if len(options) == 1:
             return 0
         self.say(question)
         for number, option in enumerate(options, 1):
             self.say(f"  {number}. {option}")
         while True:
-            answer = self.ask(self.t("common.choose", count=len(options)))
-            if answer.isdigit() and 1 <= int(answer) <= len(options):
-                return int(answer) - 1
-            self.say(self.t("common.not_a_choice", count=len(options)))
+            answer = ascii_number(self.ask(self.t("choose", count=len(options))))
+            if answer is not None and 1 <= answer <= len(options):
+                return None if back and answer == len(options) else answer - 1
+            self.say(self.t("not-a-choice", count=len(options)))
+
+    def pick(self, question: str, options: Sequence[str]) -> int:
+        """``choose`` without a way back."""
+        index = self.choose(question, options)
+        assert index is not None
+        return index
 
 
 class TerminalGame(Protocol):
-    def render(self, view: View[Any], lang: str, faces: Faces) -> str: ...
+    def render(
+        self, view: View[Any], lang: str, faces: Faces, names: Names | None = None
+    ) -> str: ...
 
     def ask_move(self, view: View[Any], prompt: Prompt) -> Any: ...
 
@@ -65,6 +86,13 @@ class TerminalGame(Protocol):
 def terminal_game(game: str) -> TerminalGame:
     module: TerminalGame = importlib.import_module(f"circolo.terminal.{game}")
     return module
+
+
+def default_names(lang: str, players: int, you: Seat | None) -> dict[Seat, str]:
+    """ "You" for the viewer; the catalogue's bot names for the other seats."""
+    others = [seat for seat in range(players) if seat != you]
+    names = {seat: translate(lang, "bot-name", seat=n) for n, seat in enumerate(others, 1)}
+    return names | ({} if you is None else {you: translate(lang, "you")})
 
 
 def play_match(
@@ -77,85 +105,151 @@ def play_match(
 ) -> None:
     """Play one match: the human at ``human``, a bot at every other seat."""
     match = Match(rules, seed)
-    prompt.say(prompt.t("common.welcome", game=rules.game.capitalize(), seat=human + 1))
+    names = default_names(prompt.lang, rules.players, human)
+    _introduce(rules, bots, names, prompt, human)
     while match.outcome.status not in ("won", "drawn"):
         if match.outcome.status == "decision":
             choices = list(match.outcome.choices)
-            labels = [prompt.t(f"common.choice.{c}") for c in choices]
-            match.decide(choices[prompt.choose(prompt.t("common.decide"), labels)])
+            labels = [prompt.t(f"choice-{c}") for c in choices]
+            match.decide(choices[prompt.pick(prompt.t("decide"), labels)])
             continue
         hand = match.new_hand()
-        _play_hand(hand, ui, bots, prompt, human)
+        _play_hand(hand, ui, bots, prompt, human, names)
         match.record(hand)
-        _say_result(hand, match, prompt, human)
+        _say_result(hand.score(), match, prompt, human, names)
     if match.outcome.status == "won":
-        prompt.say(
-            prompt.t(
-                "common.match_won", side=_side_label(match.outcome.winner, rules, human, prompt)
-            )
-        )
+        assert match.outcome.winner is not None
+        ref = side_ref(prompt.lang, match.outcome.winner, names, human)
+        prompt.say(prompt.t("match-won", **ref))
     else:
-        prompt.say(prompt.t("common.match_drawn"))
+        prompt.say(prompt.t("match-drawn"))
+
+
+def _introduce(
+    rules: Rules, bots: Mapping[Seat, Bot], names: Names, prompt: Prompt, human: Seat
+) -> None:
+    """Welcome, the players by name (partner and opponents in 2 v 2), the match target."""
+    game = prompt.t(f"game-{rules.game}")
+    prompt.say(prompt.t("welcome", game=game, seat=human + 1))
+
+    def label(seat: Seat) -> str:
+        level = prompt.t(f"level-{bots[seat].name}") if seat in bots else ""
+        return prompt.t("bot-label", name=names[seat], level=level)
+
+    others = [s for s in range(rules.players) if s != human]
+    partners = [s for s in others if rules.side_of(s) == rules.side_of(human)]
+    opponents = join(prompt.lang, [label(s) for s in others if s not in partners])
+    if partners:
+        partner = join(prompt.lang, [label(s) for s in partners])
+        prompt.say(prompt.t("opponent-team", partner=partner, opponents=opponents))
+    else:
+        prompt.say(prompt.t("opponent-one", opponent=opponents))
+    prompt.say(target_text(rules, prompt.lang))
+
+
+def target_text(rules: Rules, lang: str) -> str:
+    """How the match is won: a points target, one hand, or a number of hands."""
+    target = getattr(rules, "target", None)
+    hands = getattr(rules, "match_hands", None)
+    if isinstance(target, int):
+        return translate(lang, "target-points", target=target)
+    if target == "single_hand":
+        return translate(lang, "target-single")
+    return translate(lang, "target-hands", hands=hands or 1)
 
 
 def _play_hand(
-    hand: HandState[Any], ui: TerminalGame, bots: dict[Seat, Bot], prompt: Prompt, human: Seat
+    hand: HandState[Any],
+    ui: TerminalGame,
+    bots: dict[Seat, Bot],
+    prompt: Prompt,
+    human: Seat,
+    names: Names,
 ) -> None:
     while not hand.is_over():
         seat = hand.to_move()
         assert seat is not None
         if seat == human:
             view = hand.view(human)
-            prompt.say(ui.render(view, prompt.lang, prompt.faces))
-            prompt.say(prompt.t("common.your_turn"))
+            prompt.say(ui.render(view, prompt.lang, prompt.faces, names))
+            prompt.say(prompt.t("your-turn"))
+            move = ui.ask_move(view, prompt)
             try:
-                hand.play(human, ui.ask_move(view, prompt))
+                played = hand.play(human, move)
             except EngineError as error:
-                prompt.say(prompt.t("common.error", message=error.message))
+                prompt.say(prompt.t("error", message=error.message))
+                continue
         else:
             move = bots[seat].choose(hand.view(seat))
-            hand.play(seat, move)
-            player = prompt.t("common.bot", level=bots[seat].name, seat=seat + 1)
-            described = describe_move(hand.move_text(move), prompt.lang, prompt.faces)
-            prompt.say(prompt.t("common.plays", player=player, move=described))
-    prompt.say(ui.render(hand.view(human), prompt.lang, prompt.faces))
+            played = hand.play(seat, move)
+        events = played.for_seat(human).to_json()["events"]
+        told = [event for event in events if event["kind"] != "hand_over"]  # the table says it
+        for line in describe_events(prompt.lang, hand.rules.game, told, names, prompt.faces, human):
+            prompt.say(line)
+    prompt.say(ui.render(hand.view(human), prompt.lang, prompt.faces, names))
 
 
-def describe_move(text: str, lang: str, faces: Faces) -> str:
-    """A move's notation with every card named for people ("JD x 3S" -> "Jack of diamonds x
-    Three of spades"; a wild "2C=4H" -> "Two of clubs = Four of hearts")."""
-
-    def name(token: str) -> str:
-        try:
-            return " = ".join(Card.parse(part).name(lang, faces) for part in token.split("="))
-        except CardNotationError:
-            return token
-
-    return " ".join(name(token) for token in text.split())
-
-
-def _category(game: str, name: str, prompt: Prompt) -> str:
-    """A score category's name in the player's language (its code name if untranslated)."""
-    key = f"{game}.category.{name}"
-    text = prompt.t(key)
+def category(lang: str, game: str, name: str) -> str:
+    """A score category's name in the language (its code name if the catalogue lacks it)."""
+    key = f"{game}-category-{name}"
+    text = translate(lang, key)
     return name if text == key else text
 
 
-def _side_label(side: int | None, rules: Rules, human: Seat, prompt: Prompt) -> str:
-    label = str((side or 0) + 1)
-    if side == rules.side_of(human):
-        label += f" ({prompt.t('common.you')})"
-    return label
+# Scopa's categories that score a point for the side with more of something: the counts.
+COUNTS = {"carte": "cards", "denari": "denari", "primiera": "primiera"}
 
 
-def _say_result(hand: HandState[Any], match: Match, prompt: Prompt, human: Seat) -> None:
-    score = hand.score()
-    prompt.say(prompt.t("common.hand_over"))
-    for side, (points, breakdown) in enumerate(zip(score.points, score.breakdown, strict=True)):
-        detail = ", ".join(
-            f"{_category(match.rules.game, name, prompt)} {value}"
-            for name, value in breakdown.items()
-        )
-        name = _side_label(side, match.rules, human, prompt)
-        prompt.say(prompt.t("common.hand_points", side=name, points=points, breakdown=detail))
-    prompt.say(prompt.t("common.totals", totals=" – ".join(map(str, match.totals))))
+def hand_table(lang: str, game: str, score: HandScore, names: Names, you: Seat) -> list[str]:
+    """The hand's breakdown as a table: a column per side; counts with the points they won
+    ("27 (+1)"), then the hand's points."""
+    sides = range(len(score.points))
+    rows: list[list[str]] = [["", *(side_name(lang, s, names, you) for s in sides)]]
+    for name in score.breakdown[0]:
+        values = [score.breakdown[s][name] for s in sides]
+        counts = score.details.get(COUNTS.get(name, ""), None) if game == "scopa" else None
+        if game == "bisca" and name == "card_points":
+            cells = [str(v) for v in values]
+        elif isinstance(counts, list):
+            cells = [f"{c} (+{v})" if v else str(c) for c, v in zip(counts, values, strict=True)]
+        elif game == "burraco" or name == "scope":
+            cells = [str(v) for v in values]
+        else:
+            cells = [f"+{v}" if v > 0 else (str(v) if v else "–") for v in values]
+        rows.append([category(lang, game, name), *cells])
+    rows.append([translate(lang, "hand-points"), *(str(p) for p in score.points)])
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return [
+        "  "
+        + "  ".join(
+            cell.ljust(w) if i == 0 else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]
+
+
+def score_line(match: Match, lang: str, names: Names, you: Seat) -> str:
+    """The match score against its target: "Match score: You 5, Bruno 8 (first to 11 wins)"."""
+    scores = join(
+        lang,
+        [f"{side_name(lang, s, names, you)} {t}" for s, t in enumerate(match.totals)],
+    )
+    target = getattr(match.rules, "target", None)
+    hands = getattr(match.rules, "match_hands", None)
+    if isinstance(target, int):
+        scores += f" ({translate(lang, 'to-go-points', target=target)})"
+    elif isinstance(hands, int):
+        played = len(match.hands)
+        scores += f" ({translate(lang, 'to-go-hands', played=played, hands=hands)})"
+    return translate(lang, "match-score", scores=scores)
+
+
+def _say_result(score: HandScore, match: Match, prompt: Prompt, human: Seat, names: Names) -> None:
+    """The hand's breakdown and the match score, shown once and held until Enter."""
+    prompt.say(prompt.t("hand-over"))
+    for line in hand_table(prompt.lang, match.rules.game, score, names, human):
+        prompt.say(line)
+    prompt.say(score_line(match, prompt.lang, names, human))
+    if match.outcome.status == "continue":
+        prompt.ask(prompt.t("press-enter"))

@@ -246,7 +246,10 @@ def view_from_json(rules: BurracoRules, data: Mapping[str, Any], core: ViewCore)
     recall_data = data.get("recall")
     _check(isinstance(recall_data, list) and len(recall_data) == players, "recall per seat")
     assert isinstance(recall_data, list)
-    recall = tuple(_cards(known, "recall") for known in recall_data)
+    recall = tuple(  # in code order, as views write it
+        tuple(sorted(_cards(known, "recall"), key=CODE_OF_CARD.__getitem__))
+        for known in recall_data
+    )
     for s, known in enumerate(recall):
         _check(len(known) <= core.hand_sizes[s], f"seat {s} recalls more cards than it holds")
     if seat is not None:

@@ -1,0 +1,92 @@
+## Bisca Capixaba: il tavolo, le domande del turno, gli eventi.
+
+bisca-title = Bisca Capixaba — mazziere: { $dealer }
+bisca-choosing = { $who ->
+    [you] La briscola non è ancora scelta: tocca a te scegliere copas o sorteggio prima di vedere le carte.
+   *[other] La briscola non è ancora scelta: { $name } sceglie copas o sorteggio prima di vedere le carte.
+}
+bisca-trump = Briscola: { $suit }
+bisca-trump-copas = Briscola: { $suit } — mano a copas (vale doppio)
+bisca-turned-back = Girata e rimessa nel mazzo: { $card }. Nessuna carta scoperta.
+bisca-no-open-card = Nessuna carta scoperta: il mazzo è chiuso.
+bisca-open-card = Carta scoperta sotto il mazzo (si pesca per ultima): { $card }
+bisca-open-card-drawn = La carta scoperta ({ $card }) l'ha pescata { $name }.
+bisca-exchanged = { $name } ha cambiato { $two } con la carta scoperta ({ $card }).
+bisca-last-trick = { $who ->
+    [you] Ultima presa: { $cards } — l'hai presa tu
+   *[other] Ultima presa: { $cards } — la prende { $name }
+}
+bisca-trick = In tavola: { $cards }
+bisca-trick-empty = { $who ->
+    [you] In tavola: ancora niente; sei di mano tu.
+   *[other] In tavola: ancora niente; è di mano { $name }.
+}
+bisca-final-trick = È l'ultima presa.
+bisca-hand = In mano: { $cards }
+bisca-sizes = Carte in mano: { $sizes }; mazzo: { $stock }
+bisca-score = { $name }: { points } in { cards-count }, relo: { $relo }
+bisca-waiting = Si aspetta { $name }.
+bisca-not-your-turn = Non tocca a te.
+bisca-choose-trump = Tagli tu: come si sceglie la briscola?
+bisca-choose-copas = Copas: briscola cuori, non si gira nessuna carta (la mano vale doppio)
+bisca-choose-sorteio = Sorteggio: si gira una carta e il suo seme è briscola (un Asso o un 7 passa all'altro seme dello stesso colore)
+bisca-no-two = Non hai il Due di briscola: niente da cambiare.
+bisca-exchange-question = Hai il Due di briscola. Lo cambi con la carta scoperta?
+bisca-keep-two = Tieni { $two }
+bisca-exchange = Cambia { $two } con { $card }
+bisca-only-card = Puoi giocare una carta sola: { $card }
+bisca-choose-card = Quale carta giochi?
+bisca-ace-waits = { $card } (l'Asso di briscola) si gioca solo dopo il 7 di briscola (o da ultimo di mano con in mano solo l'Asso e il 7 di briscola).
+bisca-seven-not-last = { $card } (il 7 di briscola) non può chiudere la presa, tranne nell'ultima presa o con in mano solo l'Asso e il 7 di briscola.
+bisca-not-allowed = Ora non puoi giocare { $card }.
+bisca-category-card_points = Punti carta
+bisca-category-win = Mano vinta
+bisca-category-copas = Copas
+bisca-category-capote = Cappotto
+bisca-category-relo = Relo
+bisca-category-cap = Massimo 4 punti per mano
+bisca-category-seven_opening = Apertura col 7
+bisca-category-win_61_59 = Premio 61–59
+
+## Eventi della Bisca. $who: you o other; $name: chi ha mosso.
+
+bisca-event-trump-choice = { $choice ->
+    [copas] { $who ->
+        [you] Hai scelto copas: briscola cuori, la mano vale doppio.
+       *[other] { $name } sceglie copas: briscola cuori, la mano vale doppio.
+    }
+   *[sorteio] { $who ->
+        [you] Hai scelto il sorteggio: si gira una carta per la briscola.
+       *[other] { $name } sceglie il sorteggio: si gira una carta per la briscola.
+    }
+}
+bisca-event-turned = Si gira { $card }.
+bisca-event-exchange = { $who ->
+    [you] Hai cambiato { $gave } con la carta scoperta, { $took }.
+   *[other] { $name } cambia { $gave } con la carta scoperta, { $took }.
+}
+bisca-event-card-played = { $who ->
+    [you] Hai giocato { $card }.
+   *[other] { $name } gioca { $card }.
+}
+bisca-event-trick-won = { $who ->
+    [you] La presa è tua: { points }.
+   *[other] La presa va a { $name }: { points }.
+}
+bisca-event-relo = { $who ->
+    [you] Relo! Il tuo Asso di briscola cade sul 7.
+   *[other] Relo! L'Asso di briscola di { $name } cade sul 7.
+}
+bisca-event-dealt-cards = Le tue carte: { $cards }.
+bisca-event-dealt-count = { $who ->
+    [you] Ricevi { cards-count }.
+   *[other] { $name } riceve { cards-count }.
+}
+bisca-event-draw-card = { $who ->
+    [you] Peschi { $card }.
+   *[other] { $name } pesca { $card }.
+}
+bisca-event-draw = { $who ->
+    [you] Peschi una carta.
+   *[other] { $name } pesca una carta.
+}
