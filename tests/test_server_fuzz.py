@@ -8,6 +8,7 @@ a few thousand frames; the run marked slow sends 100,000 and prints its figures.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -174,6 +175,8 @@ async def fuzz(server: ServerProcess, frames: int, seed: int, batch: int = 100) 
     assert fuzzer.client._beat is not None
     fuzzer.client._beat.cancel()  # every pong below answers a frame of ours
     before = (mover.seq, mover.state, stored(server, table_id))
+    # the other player keeps reading (its heartbeat's pongs), or its socket would stall
+    reader = asyncio.create_task(mover.client.until(lambda frame: False, timeout=10**6))
     rng = random.Random(seed)
     bases = base_frames(table_id)
     ws = fuzzer.client.ws
@@ -214,6 +217,8 @@ async def fuzz(server: ServerProcess, frames: int, seed: int, batch: int = 100) 
         figures["frames"] += len(sent)
     figures["seconds"] = round(time.perf_counter() - started, 2)
     figures["frames_per_second"] = round(figures["frames"] / figures["seconds"])
+    reader.cancel()
+    await asyncio.gather(reader, return_exceptions=True)
     await mover.client.request({"type": "table.resync", "table_id": table_id})
     mover.drain()
     assert (mover.seq, mover.state, stored(server, table_id)) == before, "the table changed"
