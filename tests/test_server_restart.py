@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.conftest import Client, TableClient, stored
+from tests.conftest import Client, ServerProcess, TableClient, stored
 from tests.test_server_play import FAST, TricksServer, act, seat_at
 
 pytestmark = pytest.mark.anyio
@@ -159,3 +159,53 @@ async def test_sigterm_tells_clients_and_loses_nothing(tmp_path: Path) -> None:
     assert again.status in ("playing", "rematch", "finished")
     await again.client.close()
     server.stop()
+
+
+async def test_waiting_tables_survive_kill_9(tmp_path: Path) -> None:
+    """Tables created and not started (an open one, a private one, a play-now one) are in
+    the lobby again after kill -9: their players find them, others join, bots still come."""
+    env = {"CIRCOLO_PLAY_NOW_WAIT": "3", "CIRCOLO_RESUME_GRACE": "1"}
+    server = ServerProcess(tmp_path, env)
+    server.start()
+    port = server.port
+    try:
+        host = await Client.connect(server.url)
+        seats = [{"kind": "me"}, {"kind": "open"}]
+        public = await host.request({"type": "table.create", "game": "scopa", "seats": seats})
+        private = await host.request(
+            {"type": "table.create", "game": "scopa", "seats": seats, "private": True}
+        )
+        eager = await Client.connect(server.url)
+        waiting = await eager.request({"type": "play_now", "game": "scopa", "players": 2})
+        assert waiting["type"] == "play_now.waiting", waiting
+        server.kill()
+        server.start(port)
+        again = await Client.connect(server.url, token=host.token)
+        held = {t["table_id"] for t in again.welcome["tables"]}
+        assert {public["table_id"], private["table_id"]} <= held
+        opened = await again.request({"type": "table.open", "table_id": public["table_id"]})
+        assert opened["type"] == "table.snapshot" and opened["snapshot"]["status"] == "waiting"
+        listed = {
+            t["table_id"] for t in (await again.request({"type": "lobby.subscribe"}))["tables"]
+        }
+        assert public["table_id"] in listed and private["table_id"] not in listed
+        guest = await Client.connect(server.url)
+        code = private["invite"].rsplit("invite=", 1)[1]
+        for table_id, invite in ((public["table_id"], None), (private["table_id"], code)):
+            joined = await guest.request(
+                {"type": "table.join", "table_id": table_id, "invite": invite}
+            )
+            assert joined["type"] == "table.joined", joined
+        table = TableClient(again, public["table_id"])
+        while table.status != "playing":
+            await table.pump()
+        back = await Client.connect(server.url, token=eager.token)
+        assert waiting["table_id"] in {t["table_id"] for t in back.welcome["tables"]}
+        bots = TableClient(back, waiting["table_id"])
+        bots.apply(await back.request({"type": "table.open", "table_id": waiting["table_id"]}))
+        while bots.status != "playing":  # the bots came after the grace
+            await bots.pump()
+        for client in (host, eager, again, guest, back):
+            await client.close()
+    finally:
+        server.stop()

@@ -89,11 +89,25 @@ async def test_migrations_from_empty_match_the_models(url: str) -> None:
             revision, tables, diff = await conn.run_sync(_schema)
     finally:
         await store.close()
-    assert revision == migrate.head() == "0001"
-    assert {"players", "tables", "table_players", "table_events"} <= tables
+    assert revision == migrate.head() == "0002"
+    assert {"players", "tables", "table_players", "table_events", "waiting_tables"} <= tables
     assert diff == []  # the migration scripts build exactly the models
     again = await Store.open(url)  # opening a migrated database is a no-op
     assert await again.healthy()
+    await again.close()
+
+
+@pytest.mark.anyio
+async def test_waiting_tables_saved_replaced_and_dropped(url: str) -> None:
+    store = await Store.open(url)
+    await store.save_waiting("w2", {"table_id": "w2", "seats": [None, None]}, 2.0)
+    await store.save_waiting("w1", {"table_id": "w1", "seats": [None]}, 1.0)
+    await store.save_waiting("w2", {"table_id": "w2", "seats": ["p1", None]}, 2.0)
+    await store.drop_waiting("w1")
+    await store.drop_waiting("absent")
+    await store.close()
+    again = await Store.open(url)  # they survive reopening
+    assert await again.waiting_tables() == [{"table_id": "w2", "seats": ["p1", None]}]
     await again.close()
 
 

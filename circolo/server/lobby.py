@@ -36,6 +36,26 @@ class Pending:
     creator: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def to_json(self) -> dict[str, Any]:
+        """All of it as JSON (kept in the store, so a waiting table survives a restart)."""
+        return {
+            "table_id": self.table_id, "game": self.game, "options": self.options,
+            "speed": self.speed, "private": self.private,
+            "seats": [None if seat is None else seat.to_json() for seat in self.seats],
+            "created_at": self.created_at, "play_now": self.play_now, "bots_at": self.bots_at,
+            "invite": self.invite, "creator": self.creator, "extra": self.extra,
+        }  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Pending:
+        seats = [None if seat is None else SeatConfig.from_json(seat) for seat in data["seats"]]
+        return cls(
+            data["table_id"], data["game"], dict(data["options"]), data["speed"],
+            bool(data["private"]), seats, float(data["created_at"]),
+            play_now=bool(data["play_now"]), bots_at=data["bots_at"], invite=data["invite"],
+            creator=data["creator"], extra=dict(data["extra"]),
+        )  # fmt: skip
+
     def free(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat is None]
 

@@ -70,7 +70,15 @@ class Room:
     # -- life --------------------------------------------------------------------------------
 
     async def recover(self) -> int:
-        """Bring back every live table from its log; each gets ``Resume(grace)`` first."""
+        """Bring back every waiting table, and every live table from its log (each gets
+        ``Resume(grace)`` first). Returns the live tables' count."""
+        for data in await self.store.waiting_tables():
+            try:
+                pending = Pending.from_json(data)
+            except Exception:
+                log.exception("recover_waiting_failed", table=data.get("table_id"))
+                continue
+            self._restore(pending)
         count = 0
         for saved in await self.store.live_tables():
             table_id = saved.table.table_id
@@ -87,6 +95,20 @@ class Room:
             count += 1
         log.info("tables_recovered", tables=count)
         return count
+
+    def _restore(self, pending: Pending) -> None:
+        """A waiting table back in the lobby; play now's bots come no sooner than the grace."""
+        self.pending[pending.table_id] = pending
+        if pending.invite is not None:
+            self._invites[pending.table_id] = pending.invite
+        if pending.play_now and pending.bots_at is not None:
+            now = self.clock()
+            delay = max(pending.bots_at - now, self.settings.resume_grace)
+            pending.bots_at = now + delay
+            self._timers[pending.table_id] = asyncio.get_running_loop().call_later(
+                delay, self._bots_now, pending.table_id
+            )
+        log.info("waiting_table_recovered", table=pending.table_id)
 
     async def stop(self) -> None:
         """Let every owner finish its queued commands (and their commits), then stop."""
@@ -243,6 +265,7 @@ class Room:
     async def _place(self, pending: Pending) -> None:
         """Keep a table in the lobby while it has open seats, else start it."""
         if pending.free():
+            await self.store.save_waiting(pending.table_id, pending.to_json(), pending.created_at)
             self.pending[pending.table_id] = pending
             self._lobby_update(pending.entry())
             self._waiting(pending)
@@ -281,6 +304,7 @@ class Room:
             if seat.player_id is not None:
                 await self.store.ensure_guest(seat.player_id, seat.name)
         await self.store.create_table(pending.table_id, config.to_json(), self.clock(), humans)
+        await self.store.drop_waiting(pending.table_id)
         owner = self._owner(pending.table_id, config, Table.new(config), 0)
         owner.created_at = pending.created_at
         owner.start()
@@ -308,12 +332,14 @@ class Room:
             raise TableError("not_seated", "you have no seat at this table")
         found.seats[seat] = None
         if found.humans() == 0:
+            await self.store.drop_waiting(table_id)
             self.pending.pop(table_id, None)
             timer = self._timers.pop(table_id, None)
             if timer is not None:
                 timer.cancel()
             self._lobby_removed(table_id)
         else:
+            await self.store.save_waiting(table_id, found.to_json(), found.created_at)
             self._lobby_update(found.entry())
             self._waiting(found)
 

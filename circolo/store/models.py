@@ -79,4 +79,15 @@ class TableEvent(Base):
     at: Mapped[float] = mapped_column(Double)
 
 
-__all__ = ["Base", "GameTable", "Player", "TableEvent", "TablePlayer"]
+class WaitingTable(Base):
+    """A table created in the lobby and not yet started (the server's own JSON of it):
+    kept so that it survives a restart; removed once it starts or is abandoned."""
+
+    __tablename__ = "waiting_tables"
+
+    table_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[float] = mapped_column(Double)
+
+
+__all__ = ["Base", "GameTable", "Player", "TableEvent", "TablePlayer", "WaitingTable"]

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from sqlalchemy import Row, event, func, insert, select, text, update
+from sqlalchemy import Row, delete, event, func, insert, select, text, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, Connection, make_url
@@ -33,7 +33,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from circolo.store import migrate
-from circolo.store.models import GameTable, Player, TableEvent, TablePlayer
+from circolo.store.models import GameTable, Player, TableEvent, TablePlayer, WaitingTable
 from circolo.store.records import (
     DuplicateEntry,
     Entry,
@@ -282,6 +282,31 @@ class Store:
         if not logs:
             raise UnknownTable(f"no table {table_id!r}")
         return logs[0]
+
+    async def save_waiting(self, table_id: str, data: Json, created_at: float) -> None:
+        """Keep (or replace) a table waiting in the lobby: ``data`` is the server's JSON."""
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(delete(WaitingTable).where(WaitingTable.table_id == table_id))
+            await conn.execute(
+                insert(WaitingTable).values(table_id=table_id, data=data, created_at=created_at)
+            )
+
+        await self._submit(_Write(self._future(), op=op))
+
+    async def drop_waiting(self, table_id: str) -> None:
+        """Forget a waiting table (it started, or its last player left); no error if absent."""
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(delete(WaitingTable).where(WaitingTable.table_id == table_id))
+
+        await self._submit(_Write(self._future(), op=op))
+
+    async def waiting_tables(self) -> list[Json]:
+        """Every waiting table's data, oldest first."""
+        query = select(WaitingTable.data).order_by(WaitingTable.created_at, WaitingTable.table_id)
+        async with self._engine.connect() as conn, conn.begin():
+            return [row.data for row in (await conn.execute(query)).all()]
 
     async def live_tables(self) -> list[TableLog]:
         """Every table not finished, with its log: what a restarted server replays."""
