@@ -125,9 +125,14 @@ async def test_bot_pool_replaces_an_overrunning_or_dead_worker() -> None:
     pool = BotPool(1, margin=0.0)
     pool.start()
     try:
+        early = Request("scopa", {}, "greedy", {}, budget_ms=0.0, seed=1)
+        assert await pool.choose(early) is None  # no worker started yet: the auto-move
+        assert pool.replaced == 0
+        await pool.wait_ready()
         overrun = Request("scopa", {}, "greedy", {}, budget_ms=0.0, seed=1)
         assert await pool.choose(overrun) is None
         assert pool.replaced == 1
+        await pool.wait_ready()
         (pid,) = pool.pids()
         os.kill(pid, signal.SIGKILL)
         await asyncio.sleep(0.2)

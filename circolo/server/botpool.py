@@ -2,7 +2,8 @@
 
 One worker process per slot (the pool is sized to the machine). A bot that overruns its
 budget by the margin, or whose process dies, has its process killed and replaced; the
-caller gets None and plays the seat's auto-move instead, so a table never hangs on a bot.
+caller gets None and plays the seat's auto-move instead, so a table never hangs on a bot
+(also when no worker is free within that time, as while replacements start).
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ def _warm_up() -> None:
 
 def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the worker process
     _warm_up()
+    conn.send(("ready", ""))
     while True:
         try:
             request = conn.recv()
@@ -98,6 +100,11 @@ class _Worker:
         child.close()
 
     async def ask(self, request: Request) -> tuple[str, str]:
+        self.conn.send(request)
+        return await self.answer()
+
+    async def answer(self) -> tuple[str, str]:
+        """The worker's next message (its "ready", or its answer to a request)."""
         loop = asyncio.get_running_loop()
         answer: asyncio.Future[tuple[str, str]] = loop.create_future()
         fd = self.conn.fileno()
@@ -113,7 +120,6 @@ class _Worker:
 
         loop.add_reader(fd, ready)
         try:
-            self.conn.send(request)
             return await answer
         finally:
             loop.remove_reader(fd)
@@ -133,6 +139,7 @@ class BotPool:
         self._context = multiprocessing.get_context("spawn")
         self._free: asyncio.Queue[_Worker] = asyncio.Queue()
         self._all: set[_Worker] = set()
+        self._starting: set[asyncio.Task[None]] = set()
         self.replaced = 0
 
     def start(self) -> None:
@@ -140,15 +147,44 @@ class BotPool:
             self._add()
 
     def _add(self) -> None:
+        """A new worker, free once it has imported the games (its start is not a move's
+        time: on a loaded machine it can take longer than a budget)."""
         worker = _Worker(self._context)
         self._all.add(worker)
+        task = asyncio.get_running_loop().create_task(self._ready(worker))
+        self._starting.add(task)
+        task.add_done_callback(self._starting.discard)
+
+    async def _ready(self, worker: _Worker) -> None:
+        try:
+            await worker.answer()
+        except (WorkerGone, OSError):
+            log.warning("bot_worker_failed_to_start")
+            self._all.discard(worker)
+            worker.kill()
+            await asyncio.sleep(1.0)
+            self._add()
+            return
         self._free.put_nowait(worker)
+
+    async def wait_ready(self, timeout: float = 120.0) -> None:
+        """Until every worker has started (for tests and benchmarks)."""
+        async with asyncio.timeout(timeout):
+            while self._free.qsize() < self.size:
+                await asyncio.sleep(0.05)
 
     async def choose(self, request: Request) -> str | None:
         """The move text, or None when the bot failed, overran ``budget + margin`` or died."""
-        worker = await self._free.get()
-        started = time.perf_counter()
         limit = request.budget_ms / 1000 + self.margin
+        try:
+            worker = self._free.get_nowait()
+        except asyncio.QueueEmpty:
+            try:
+                worker = await asyncio.wait_for(self._free.get(), max(limit, 0.001))
+            except TimeoutError:
+                log.warning("bot_no_worker", game=request.game, level=request.level)
+                return None
+        started = time.perf_counter()
         try:
             kind, text = await asyncio.wait_for(worker.ask(request), limit)
         except (TimeoutError, WorkerGone, OSError) as error:
@@ -173,6 +209,8 @@ class BotPool:
         return [w.process.pid for w in self._all if w.process.pid is not None]
 
     def close(self) -> None:
+        for task in self._starting:
+            task.cancel()
         for worker in self._all:
             worker.kill()
         self._all.clear()
