@@ -243,8 +243,11 @@ def test_burraco_meld_extension_and_discard(browser: Any, seeded_server: Any) ->
         last = page.locator(".hand button.card").last
         discard = str(last.get_attribute("data-card"))
         last.drag_to(page.locator("[data-drop=discard]"))  # discarding by dragging to the pile
-        page.wait_for_selector(".table-screen:not(.my-turn)")
-        assert any(f'"move":"discard {discard}"' in f for f in player.frames), "discarded"
+        sent = f'"move":"discard {discard}"'
+        end = time.monotonic() + 5
+        while not any(sent in f for f in player.frames) and time.monotonic() < end:
+            page.wait_for_timeout(100)
+        assert any(sent in f for f in player.frames), "the card dragged to the pile is discarded"
         assert burraco_turns(page, 2) >= 2
         shot(page, "burraco-end-1280x800")
         player.close()

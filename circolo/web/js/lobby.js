@@ -137,6 +137,11 @@ export class Lobby {
       h("button", { class: "primary", type: "submit" }, t("create")),
     );
     drawOptions();
+    // relaxed and untimed tables are private (the server refuses them in the open room)
+    const speedSel = form.elements.speed;
+    const priv = form.elements.private;
+    speedSel.addEventListener("change", () => { if (speedSel.value !== "standard") priv.checked = true; });
+    priv.addEventListener("change", () => { if (!priv.checked) speedSel.value = "standard"; });
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
       this.create(form, games.find((x) => x.game === gameSel.value));
