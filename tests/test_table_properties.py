@@ -293,7 +293,7 @@ COMMON = {
 
 
 @pytest.mark.usefixtures("tricks_game")
-@settings(max_examples=250, **COMMON)  # type: ignore[arg-type]
+@settings(max_examples=120, **COMMON)  # type: ignore[arg-type]
 @given(table_configs(), ACTIONS, st.integers(0, 2**32))
 def test_random_matches(table_config: TableConfig, actions: Any, seed: int) -> None:
     run_match(table_config, actions, seed)
