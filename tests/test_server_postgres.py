@@ -55,7 +55,7 @@ async def test_a_match_on_postgres(
 
 
 async def test_kill_9_and_restart_on_postgres(database: str, tmp_path: Path) -> None:
-    count = int(os.environ.get("CIRCOLO_TEST_RESTARTS", "2"))
+    count = int(os.environ.get("CIRCOLO_TEST_RESTARTS", "1"))
     figures = await cycles(tmp_path, count, env={"CIRCOLO_DATABASE_URL": database})
     assert figures["accepted_moves"] > 0
     print(figures)
