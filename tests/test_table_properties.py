@@ -114,7 +114,11 @@ class Run:
         self.humans = [s for s, seat in enumerate(table_config.seats) if not seat.is_bot]
 
     def send(self, command: Command) -> bool:
-        """Handle and check; a refusal must change nothing."""
+        """Handle and check; a refusal must change nothing. Timers due by now fire
+        first, as the server's wake-up would have fired them."""
+        wake = self.table.wake_at
+        if not isinstance(command, Tick) and wake is not None and wake <= self.now:
+            self.send(Tick())
         before = self.table.dump()
         try:
             step = self.table.handle(command, self.now)
@@ -197,11 +201,8 @@ class Run:
             self.send(StartMatch(seat))
 
     def move(self) -> None:
-        """The seat to move plays a random legal move (a bot: from its own view). Timers
-        due by now fire first, as the server's wake-up would have fired them."""
+        """The seat to move plays a random legal move (a bot: from its own view)."""
         table = self.table
-        if table.wake_at is not None and table.wake_at <= self.now:
-            self.send(Tick())
         bot = table.bot_turn
         if bot is not None:
             view = table.rules.view_from_json(bot.view)
