@@ -12,6 +12,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -110,6 +111,9 @@ class ServerProcess:
             "CIRCOLO_BOT_DELAY": "0",
             "CIRCOLO_LOG_LEVEL": "warning",
             "CIRCOLO_BOT_PROCESSES": "1",
+            # compiled modules kept between the many server starts of a run (outside the tree)
+            "PYTHONDONTWRITEBYTECODE": "",
+            "PYTHONPYCACHEPREFIX": str(Path(tempfile.gettempdir()) / "circolo-test-pycache"),
             **(env or {}),
         }
         self.process: subprocess.Popen[str] | None = None
