@@ -261,13 +261,23 @@ async def live_memory(pid: int, port: int, tables: int) -> dict[str, Any]:
     sockets = await open_tables(url, tables)
     await asyncio.sleep(3.0)
     after = rss_kib(pid)
-    for ws in warm + sockets:
+    bare = []
+    for _ in range(tables):  # connections alone, for the share of the connection
+        ws = await connect(url, max_size=None, open_timeout=60, ping_interval=None)
+        await ws.send(json.dumps({"type": "hello", "protocol": 1, "id": "h"}))
+        bare.append(ws)
+    for ws in bare:
+        await ws.recv()
+    await asyncio.sleep(3.0)
+    connected = rss_kib(pid)
+    for ws in warm + sockets + bare:
         await ws.close()
     return {
         "tables": tables,
         "rss_before_kib": before,
         "rss_after_kib": after,
         "kib_per_live_table_with_its_connection": round((after - before) / tables, 1),
+        "kib_per_bare_connection": round((connected - after) / tables, 1),
     }
 
 
