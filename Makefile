@@ -22,8 +22,8 @@ $(CHROMIUM):
 		chromium fonts-dejavu-core
 
 .PHONY: run test check bench soak e2e lock clean
-run: .venv/.synced  ## play in the terminal: asks the game, the language and the bots' level
-	$(UV) run --frozen circolo play
+run: .venv/.synced  ## start the room: http://127.0.0.1:8000/ (SQLite in data/, bots ready)
+	$(UV) run --frozen circolo serve
 
 check: .venv/.synced  ## lint, types and layering
 	$(UV) run --frozen ruff check $(PY_FILES)
@@ -44,6 +44,9 @@ bench: .venv/.synced  ## engine and bot benchmarks (not part of make test)
 	$(UV) run --frozen python benchmarks/engines.py
 	$(UV) run --frozen python benchmarks/engines.py --movegen
 	$(UV) run --frozen python benchmarks/bots.py
+	$(UV) run --frozen python benchmarks/table.py
+	$(UV) run --frozen python benchmarks/store.py
+	$(UV) run --frozen python benchmarks/server.py
 
 lock: $(UV)
 	$(UV) lock

@@ -17,6 +17,7 @@ from circolo.cards import Faces
 from circolo.engine import EngineError, Rules
 from circolo.games import GAMES, make_rules
 from circolo.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from circolo.serve_cli import serve
 
 if TYPE_CHECKING:
     from circolo.terminal.common import Prompt
@@ -235,3 +236,5 @@ def verify(game: str, seed: str, first: int, commitment: str | None, players: st
     else:
         click.echo(f"commitment: {digest}")
     click.echo(hand.position())
+
+main.add_command(serve)

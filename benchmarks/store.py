@@ -1,0 +1,127 @@
+"""Store appends per second, with group commit, for 1, 10 and 100 concurrent tables.
+
+Each table is a task that appends one log entry at a time and awaits its commit before the
+next, as a table's owner does. Reported per database and concurrency: appends per second,
+commits per second (fsyncs), entries per commit, and append latency p50 / p99. SQLite runs
+on a file with ``synchronous=FULL`` (the default) and, for comparison, ``NORMAL``;
+PostgreSQL runs on a fresh database that is dropped afterwards (skipped if unreachable).
+Figures are printed and written to ``benchmarks/results/store.json``.
+
+    python benchmarks/store.py [--seconds 3] [--tables 1,10,100] [--postgres URL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import platform
+import statistics
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import asyncpg  # type: ignore[import-untyped]
+
+from circolo.store import Entry, Store, sqlite_url
+from circolo.store.store import Synchronous
+
+RESULTS = Path(__file__).parent / "results"
+ENTRY = {"type": "play", "seat": 1, "move": "7D", "captures": ["3C", "4S"], "clock": 12.5}
+
+
+async def measure(
+    url: str, tables: int, seconds: float, synchronous: Synchronous = "FULL"
+) -> dict[str, Any]:
+    """Appends per second with ``tables`` concurrent writers for ``seconds``."""
+    store = await Store.open(url, synchronous=synchronous)
+    prefix = uuid.uuid4().hex[:8]
+    for t in range(tables):
+        await store.create_table(f"{prefix}-{t}", {"game": "scopa"}, created_at=time.time())
+    latencies: list[float] = []
+    before = store.stats.commits
+    deadline = time.perf_counter() + seconds
+
+    async def table(t: int) -> None:
+        seq = 0
+        while time.perf_counter() < deadline:
+            seq += 1
+            start = time.perf_counter()
+            await store.append(f"{prefix}-{t}", [Entry(seq, ENTRY, time.time())])
+            latencies.append(time.perf_counter() - start)
+
+    start = time.perf_counter()
+    await asyncio.gather(*(table(t) for t in range(tables)))
+    elapsed = time.perf_counter() - start
+    commits = store.stats.commits - before
+    await store.close()
+    latencies.sort()
+    return {
+        "tables": tables,
+        "appends_per_s": round(len(latencies) / elapsed),
+        "commits_per_s": round(commits / elapsed),
+        "entries_per_commit": round(len(latencies) / max(commits, 1), 1),
+        "p50_ms": round(statistics.median(latencies) * 1000, 2),
+        "p99_ms": round(latencies[int(len(latencies) * 0.99)] * 1000, 2),
+    }
+
+
+async def postgres_database(admin_url: str, create: bool, name: str) -> str | None:
+    """Create (or drop) a scratch database; None if the server is unreachable."""
+    try:
+        admin = await asyncpg.connect(admin_url, timeout=5)
+    except (OSError, asyncpg.PostgresError) as error:
+        print(f"PostgreSQL at {admin_url} unreachable ({error}): skipped")
+        return None
+    try:
+        if create:
+            await admin.execute(f'CREATE DATABASE "{name}"')
+        else:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
+    base = admin_url.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://", 1)
+    return f"{base}/{name}"
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    counts = [int(n) for n in args.tables.split(",")]
+    results: dict[str, Any] = {"python": platform.python_version(), "seconds": args.seconds}
+    with tempfile.TemporaryDirectory() as folder:
+        modes: tuple[Synchronous, ...] = ("FULL", "NORMAL")
+        for mode in modes:
+            rows = []
+            for n in counts:
+                url = sqlite_url(Path(folder) / f"{mode}-{n}.db")
+                rows.append(await measure(url, n, args.seconds, mode))
+                print(f"sqlite synchronous={mode:6}", rows[-1])
+            results[f"sqlite_{mode.lower()}"] = rows
+    name = f"circolo_bench_{uuid.uuid4().hex[:8]}"
+    pg_url = await postgres_database(args.postgres, True, name)
+    if pg_url is not None:
+        try:
+            rows = []
+            for n in counts:
+                rows.append(await measure(pg_url, n, args.seconds))
+                print("postgresql              ", rows[-1])
+            results["postgresql"] = rows
+        finally:
+            await postgres_database(args.postgres, False, name)
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--tables", default="1,10,100")
+    parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test")
+    args = parser.parse_args()
+    results = asyncio.run(run(args))
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "store.json").write_text(json.dumps(results, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

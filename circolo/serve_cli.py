@@ -1,0 +1,92 @@
+"""``circolo serve``: the game server (Starlette + uvicorn) on one machine."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import click
+
+
+@click.command()
+@click.option("--host", default=None, help="Address to listen on (CIRCOLO_HOST; 127.0.0.1).")
+@click.option("--port", type=int, default=None, help="Port (CIRCOLO_PORT; 8000; 0: any free).")
+@click.option("--data-dir", type=click.Path(path_type=Path), default=None,
+              help="Folder of the SQLite file and the key (CIRCOLO_DATA_DIR; data).")  # fmt: skip
+@click.option("--config", type=click.Path(path_type=Path), default=None,
+              help="A TOML file of settings (CIRCOLO_CONFIG).")  # fmt: skip
+def serve(host: str | None, port: int | None, data_dir: Path | None, config: Path | None) -> None:
+    """Serve the card room: lobby, tables and bots, at http://HOST:PORT/."""
+    from circolo.server.settings import SettingsError, load_settings
+
+    overrides: dict[str, Any] = {}
+    for name, value in (("host", host), ("port", port), ("data_dir", data_dir)):
+        if value is not None:
+            overrides[name] = value
+    try:
+        settings = load_settings(config, **overrides)
+    except SettingsError as error:
+        raise click.UsageError(str(error)) from None
+    run(settings)
+
+
+def run(settings: Any) -> None:
+    """Run until SIGINT or SIGTERM; both shut down cleanly (connections told, commits done)."""
+    import uvicorn
+
+    from circolo.server import logs
+    from circolo.server.app import create_app
+
+    logs.configure(settings.log_level, settings.log_json)
+    app = create_app(settings)
+    config = uvicorn.Config(
+        app,
+        host=settings.host,
+        port=settings.port,
+        ws="websockets-sansio",
+        ws_max_size=max(1 << 20, settings.frame_bytes * 16),
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        log_config=None,
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=int(settings.shutdown_grace) or 1,
+    )
+    server = _Server(config, app.state.server)
+    asyncio.run(server.serve())
+
+
+class _Server:
+    """uvicorn's server, telling every connection before it closes them."""
+
+    def __init__(self, config: Any, room_server: Any) -> None:
+        import uvicorn
+
+        class Server(uvicorn.Server):
+            def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+                if self.should_exit:
+                    return super().handle_exit(sig, frame)
+                loop = asyncio.get_running_loop()
+                task = loop.create_task(room_server.notify_shutdown())
+                task.add_done_callback(lambda _: uvicorn.Server.handle_exit(self, sig, frame))
+
+            async def startup(self, sockets: Any = None) -> None:
+                await super().startup(sockets)
+                if self.started:
+                    for server in self.servers:
+                        for sock in server.sockets:
+                            host, port = sock.getsockname()[:2]
+                            click.echo(f"Circolo is serving at http://{host}:{port}/", err=False)
+                            sys.stdout.flush()
+
+        self.server = Server(config)
+
+    async def serve(self) -> None:
+        await self.server.serve()
+
+
+if __name__ == "__main__":
+    serve()

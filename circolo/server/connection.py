@@ -1,0 +1,385 @@
+"""One WebSocket connection: the handshake, checked frames, heartbeats, and transport.
+
+It never changes a table itself: seat actions go to the table's owner through the room.
+Frames go out through one writer task, in order; a client that stops reading is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+import unicodedata
+from collections.abc import Callable
+
+import structlog
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from circolo.engine import EngineError
+from circolo.server import metrics
+from circolo.server import protocol as p
+from circolo.server.bus import Subscription
+from circolo.server.identity import Guest, Identities, new_guest
+from circolo.server.owner import Audience, Frame
+from circolo.server.ratelimit import TokenBucket
+from circolo.server.room import Room
+from circolo.server.settings import Settings
+from circolo.table import (
+    Command,
+    Continue,
+    Play,
+    Rematch,
+    ReturnToTable,
+    StartMatch,
+    TableError,
+    Vote,
+)
+
+log = structlog.get_logger(__name__)
+
+QUEUE_LIMIT = 4096
+CLOSE_SILENT = 4000
+CLOSE_SLOW = 4001
+CLOSE_RESTART = 1012
+
+
+class Session:
+    """Serves one connection until it closes."""
+
+    def __init__(
+        self,
+        websocket: WebSocket,
+        room: Room,
+        identities: Identities,
+        settings: Settings,
+        guest: Guest | None,
+    ) -> None:
+        self.ws = websocket
+        self.room = room
+        self.identities = identities
+        self.settings = settings
+        self.guest = guest
+        self.tables: dict[str, tuple[Audience, Subscription]] = {}
+        self.lobby: Subscription | None = None
+        self.bucket = TokenBucket(settings.rate, settings.burst)
+        self._out: asyncio.Queue[Frame | None] = asyncio.Queue()
+        self._closing = False
+
+    # -- life --------------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        await self.ws.accept()
+        metrics.CONNECTIONS.inc()
+        writer = asyncio.create_task(self._write())
+        try:
+            if await self._hello():
+                await self._serve()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self._closing = True
+            self._cleanup()
+            self._out.put_nowait(None)
+            await asyncio.gather(writer, return_exceptions=True)
+            metrics.CONNECTIONS.dec()
+
+    def _cleanup(self) -> None:
+        if self.lobby is not None:
+            self.lobby.close()
+        for table_id, (audience, subscription) in self.tables.items():
+            subscription.close()
+            if audience is not None:
+                self.room.connection_closed(table_id, audience)
+        self.tables.clear()
+
+    async def _write(self) -> None:
+        while True:
+            frame = await self._out.get()
+            if frame is None:
+                return
+            try:
+                await self.ws.send_text(json.dumps(frame, separators=(",", ":")))
+            except Exception:
+                return
+
+    def send(self, frame: Frame) -> None:
+        """Queue a frame; a client this far behind is closed (it will resync)."""
+        if self._closing:
+            return
+        if self._out.qsize() >= QUEUE_LIMIT:
+            self._closing = True
+            asyncio.get_running_loop().create_task(self.close(CLOSE_SLOW))
+            return
+        self._out.put_nowait(frame)
+
+    async def close(self, code: int) -> None:
+        self._closing = True
+        with contextlib.suppress(Exception):
+            await self.ws.close(code)
+
+    def error(self, error: p.ProtocolError, ref: str | None = None) -> None:
+        metrics.ERRORS.labels(error.code).inc()
+        self.send(p.error_frame(error, ref))
+
+    async def _receive(self, timeout: float) -> str | bytes | None:
+        """The next frame's text, or None when the client went silent."""
+        try:
+            message = await asyncio.wait_for(self.ws.receive(), timeout)
+        except TimeoutError:
+            return None
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        data: str | bytes | None = message.get("text")
+        if data is None:
+            data = message.get("bytes") or b""
+        metrics.FRAMES.inc()
+        return data
+
+    # -- handshake ---------------------------------------------------------------------------
+
+    async def _hello(self) -> bool:
+        deadline = time.monotonic() + self.settings.hello_timeout
+        while True:
+            raw = await self._receive(max(0.0, deadline - time.monotonic()))
+            if raw is None:
+                await self.close(CLOSE_SILENT)
+                return False
+            try:
+                frame = p.parse(raw, self.settings.frame_bytes)
+            except p.ProtocolError as error:
+                self.error(error)
+                continue
+            if not isinstance(frame, p.Hello):
+                self.error(p.ProtocolError("hello_first", "send hello first"), frame.id)
+                continue
+            if frame.protocol != p.PROTOCOL:
+                self.error(
+                    p.ProtocolError(
+                        "protocol_version",
+                        f"this server speaks protocol {p.PROTOCOL}, not {frame.protocol}",
+                        expected=p.PROTOCOL,
+                    ),
+                    frame.id,
+                )
+                continue
+            await self._welcome(frame)
+            return True
+
+    async def _welcome(self, hello: p.Hello) -> None:
+        from_token = self.identities.guest(hello.token)
+        if from_token is not None:
+            self.guest = from_token
+        if self.guest is None:
+            self.guest = new_guest()
+        settings = self.settings
+        self.send(
+            p.frame(
+                "welcome",
+                ref=hello.id,
+                protocol=p.PROTOCOL,
+                server_time=time.time(),
+                player=self.guest.to_json(),
+                token=self.identities.token(self.guest),
+                heartbeat={
+                    "interval": settings.heartbeat_interval,
+                    "timeout": settings.heartbeat_timeout,
+                },
+                limits={
+                    "frame_bytes": settings.frame_bytes,
+                    "rate": settings.rate,
+                    "burst": settings.burst,
+                    "chat_chars": settings.chat_chars,
+                },
+                tables=self.room.tables_of(self.guest),
+            )
+        )
+
+    # -- frames ------------------------------------------------------------------------------
+
+    async def _serve(self) -> None:
+        while not self._closing:
+            raw = await self._receive(self.settings.heartbeat_timeout)
+            if raw is None:
+                await self.close(CLOSE_SILENT)
+                return
+            if not self.bucket.take():
+                retry = round(self.bucket.retry_after(), 3)
+                self.error(
+                    p.ProtocolError("rate_limited", "too many frames: slow down", retry_after=retry)
+                )
+                continue
+            try:
+                frame = p.parse(raw, self.settings.frame_bytes)
+                await self._dispatch(frame)
+            except p.ProtocolError as error:
+                self.error(error, _ref(raw) if error.extra.get("ref") is None else None)
+            except (TableError, EngineError) as error:
+                self.error(p.ProtocolError(error.code, error.message), _ref(raw))
+            except Exception:
+                log.exception("frame_failed")
+                self.error(
+                    p.ProtocolError("internal", "the server failed: nothing changed"), _ref(raw)
+                )
+
+    async def _dispatch(self, frame: p.ClientFrame) -> None:
+        guest = self.guest
+        assert guest is not None
+        room = self.room
+        match frame:
+            case p.Ping():
+                self.send(p.frame("pong", ref=frame.id, t=frame.t, server_time=time.time()))
+            case p.Hello():
+                raise p.ProtocolError("bad_frame", "hello is sent once")
+            case p.LobbySubscribe():
+                if self.lobby is None:
+                    self.lobby = room.subscribe_lobby(self.send)
+                self.send(
+                    p.frame(
+                        "lobby",
+                        ref=frame.id,
+                        games=room.games(),
+                        speeds=["standard", "relaxed", "untimed"],
+                        bot_levels=["random", "greedy", "expert"],
+                        tables=room.listing(),
+                    )
+                )
+            case p.LobbyUnsubscribe():
+                if self.lobby is not None:
+                    self.lobby.close()
+                    self.lobby = None
+                self.send(p.frame("ack", ref=frame.id))
+            case p.TableCreate():
+                table_id, seat, invite = await room.create(guest, frame)
+                link = None
+                if invite is not None:
+                    link = f"{self.settings.base_url}/t/{table_id}?invite={invite}"
+                created = p.frame(
+                    "table.created", ref=frame.id, table_id=table_id, seat=seat, invite=link
+                )
+                await self._open(table_id, invite, None, watch=False, first=created)
+            case p.TableJoin():
+                seat = await room.join(guest, frame.table_id, frame.seat, frame.invite)
+                joined = p.frame("table.joined", ref=frame.id, table_id=frame.table_id, seat=seat)
+                await self._open(frame.table_id, frame.invite, None, watch=False, first=joined)
+            case p.TableWatch():
+                await self._open(frame.table_id, frame.invite, None, watch=True, ref=frame.id)
+            case p.TableOpen():
+                await self._open(
+                    frame.table_id, frame.invite, frame.since, watch=False, ref=frame.id
+                )
+            case p.TableClose():
+                self._close_table(frame.table_id)
+                self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id))
+            case p.TableLeave():
+                opened = self.tables.get(frame.table_id)
+                if opened is not None and opened[0] is None:
+                    self._close_table(frame.table_id)
+                else:
+                    await room.leave(guest, frame.table_id)
+                self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id))
+            case p.PlayNow():
+                table_id, seat, bots_at = await room.play_now(guest, frame.game, frame.players)
+                kind = "play_now.waiting" if table_id in room.pending else "table.joined"
+                seated = p.frame(kind, ref=frame.id, table_id=table_id, seat=seat, bots_at=bots_at)
+                await self._open(table_id, None, None, watch=False, first=seated)
+            case p.Chat():
+                self._chat(frame)
+            case p.Move() | p.StartMatch() | p.Continue() | p.Vote() | p.Rematch() | p.Return():
+                await self._act(frame)
+
+    async def _act(self, frame: p.SeatAction) -> None:
+        assert self.guest is not None
+        seq = await self.room.act(self.guest, frame.table_id, _command(frame), frame.id)
+        self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id, seq=seq))
+
+    async def _open(
+        self,
+        table_id: str,
+        invite: str | None,
+        since: int | None,
+        *,
+        watch: bool,
+        ref: str | None = None,
+        first: Frame | None = None,
+    ) -> None:
+        """Open (or reopen) a table on this connection and send what it must see first
+        (after ``first``, the answer to a create or join, once subscribed)."""
+        guest = self.guest
+        assert guest is not None
+        opened = self.tables.get(table_id)
+        if opened is not None and opened[0] == (
+            None if watch else self.room.seat_of(guest, table_id)
+        ):
+            frames = await self.room.resync(guest, table_id, opened[0], since)
+        else:
+            self._close_table(table_id)
+            audience, frames, subscription = await self.room.open(
+                guest, table_id, invite, since, self.send, watch=watch
+            )
+            self.tables[table_id] = (audience, subscription)
+        if first is not None:
+            self.send(first)
+        elif not frames:
+            self.send(p.frame("ack", ref=ref, table_id=table_id, seq=since))
+        for i, frame in enumerate(frames):
+            self.send({**frame, "ref": ref} if ref and i == 0 else frame)
+
+    def _close_table(self, table_id: str) -> None:
+        opened = self.tables.pop(table_id, None)
+        if opened is None:
+            return
+        audience, subscription = opened
+        subscription.close()
+        if audience is not None:
+            self.room.connection_closed(table_id, audience)
+
+    def _chat(self, frame: p.Chat) -> None:
+        text = "".join(ch for ch in frame.text if unicodedata.category(ch) != "Cc").strip()
+        if not text:
+            raise p.ProtocolError("bad_frame", "text: a chat message is not empty")
+        if len(text) > self.settings.chat_chars:
+            raise p.ProtocolError(
+                "chat_too_long", f"a chat message is at most {self.settings.chat_chars} characters"
+            )
+        assert self.guest is not None
+        if not self.room.chat_allowed(self.guest.id):
+            raise p.ProtocolError("chat_rate", "too many chat messages: wait a little")
+        self.room.chat(self.guest, frame.table_id, text)
+        self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id))
+
+    def notify_shutdown(self, retry_after: float) -> None:
+        self.send(p.frame("shutdown", reason="restart", retry_after=retry_after))
+
+    async def drained(self) -> None:
+        while not self._out.empty() and not self._closing:
+            await asyncio.sleep(0.01)
+
+
+def _command(frame: p.SeatAction) -> Callable[[int], Command]:
+    """The table command a seat action frame asks for, given the sender's seat."""
+    match frame:
+        case p.Move():
+            move = frame.move
+            return lambda seat: Play(seat, move)
+        case p.StartMatch():
+            return StartMatch
+        case p.Continue():
+            return Continue
+        case p.Vote():
+            choice = frame.choice
+            return lambda seat: Vote(seat, choice)
+        case p.Rematch():
+            accept = frame.accept
+            return lambda seat: Rematch(seat, accept)
+    return ReturnToTable
+
+
+def _ref(raw: str | bytes) -> str | None:
+    """The request id of a frame that failed after parsing (for the error's ``ref``)."""
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    ref = data.get("id") if isinstance(data, dict) else None
+    return ref if isinstance(ref, str) and len(ref) <= 64 else None

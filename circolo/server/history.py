@@ -1,0 +1,196 @@
+"""Match history and replays over HTTP: a guest's finished tables, and a finished table
+step by step (every hand face up: once a match is over nothing is hidden any more).
+
+``ROUTES`` go into the app's routes; each handler finds the running ``Server`` in
+``request.app.state.server`` and the guest in ``request.state.guest`` (the cookie
+middleware). A replay is the stored log handled again by the pure table, entry by entry.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from typing import TYPE_CHECKING, Any
+
+import structlog
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from circolo.server.identity import Guest
+from circolo.store import TableRecord, UnknownTable
+from circolo.table import Command, Table, TableConfig, TableError
+
+if TYPE_CHECKING:
+    from circolo.server.app import Server
+
+log = structlog.get_logger(__name__)
+
+PAGE = 20
+"""Rows of history when no ``limit`` is given."""
+MAX_PAGE = 50
+SHOWN = ("deal", "move", "hand_over", "match_over")
+"""The spectators' happenings that make a replay step."""
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"code": code, "message": message}, status_code=status)
+
+
+def _server(request: Request) -> Server:
+    server: Server = request.app.state.server
+    assert server.store is not None
+    return server
+
+
+def _seat_of(config: dict[str, Any], player_id: str) -> int | None:
+    for number, seat in enumerate(config.get("seats", [])):
+        if seat.get("player_id") == player_id:
+            return number
+    return None
+
+
+def _seats(config: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seats as the history shows them (no player ids)."""
+    return [
+        {"seat": n, "kind": s["kind"], "name": s["name"], "level": s.get("level")}
+        for n, s in enumerate(config.get("seats", []))
+    ]
+
+
+def history_row(record: TableRecord, player_id: str) -> dict[str, Any]:
+    """One finished table as the history page lists it, seen by ``player_id``."""
+    config = record.config
+    result = record.result or {}
+    return {
+        "table_id": record.table_id,
+        "game": record.game,
+        "options": {**config.get("options", {}), "players": len(config.get("seats", []))},
+        "seats": _seats(config),
+        "my_seat": _seat_of(config, player_id),
+        "created_at": record.created_at,
+        "finished_at": record.finished_at,
+        "result": {key: result.get(key) for key in ("winner", "reason", "totals", "hands")},
+    }
+
+
+def _query(request: Request) -> tuple[float | None, int] | str:
+    """``before`` and ``limit`` from the query, or the message that says what is wrong."""
+    before: float | None = None
+    raw = request.query_params.get("before")
+    if raw is not None:
+        try:
+            before = float(raw)
+        except ValueError:
+            return "before is a created_at time in seconds"
+        if not math.isfinite(before):
+            return "before is a created_at time in seconds"
+    raw = request.query_params.get("limit")
+    if raw is None:
+        return before, PAGE
+    if not raw.isdigit() or not 1 <= int(raw) <= MAX_PAGE:
+        return f"limit is a whole number from 1 to {MAX_PAGE}"
+    return before, int(raw)
+
+
+async def history(request: Request) -> Response:
+    """``GET /api/history?before=&limit=``: the guest's finished tables, newest first."""
+    query = _query(request)
+    if isinstance(query, str):
+        return _error(400, "bad_query", query)
+    before, limit = query
+    guest: Guest = request.state.guest
+    store = _server(request).store
+    assert store is not None
+    records = await store.list_tables(
+        status="finished", player_id=guest.id, before=before, limit=limit + 1
+    )
+    rows = [history_row(record, guest.id) for record in records[:limit]]
+    more = len(records) > limit
+    return JSONResponse({"tables": rows, "next_before": rows[-1]["created_at"] if more else None})
+
+
+def _public_config(config: dict[str, Any]) -> dict[str, Any]:
+    """The table's config without the players' ids."""
+    seats = [{k: v for k, v in seat.items() if k != "player_id"} for seat in config["seats"]]
+    return {**config, "seats": seats}
+
+
+def _hands(table: Table) -> list[list[str]]:
+    if table.hand is None:
+        return [[] for _ in table.seats]
+    return [list(table.hand.view(seat).to_json()["hand"]) for seat in range(len(table.seats))]
+
+
+def replay_steps(config: TableConfig, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Handle the log again, entry by entry; a step for each move the spectators saw, and
+    one (``event`` None) for an entry that deals or ends a hand or the match without a
+    move. Each step holds the spectators' screen state and every seat's cards after its
+    entry. ``TableError`` ``log_mismatch`` if the log does not replay."""
+    table = Table.new(config)
+    steps: list[dict[str, Any]] = []
+    for index, entry in enumerate(entries):
+        try:
+            step = table.handle(Command.from_json(entry["command"]), entry["at"])
+        except (TableError, KeyError, TypeError) as error:
+            raise TableError("log_mismatch", f"entry {index} does not replay: {error}") from None
+        if [e.get("notes", []) for e in step.entries] != [entry.get("notes", [])]:
+            raise TableError("log_mismatch", f"entry {index} replays differently")
+        bodies = [body for audience, body in step.messages if audience is None]
+        shown = [body for body in bodies if body["type"] in SHOWN]
+        if not shown:
+            continue
+        state, hands = table.snapshot_state(None), _hands(table)
+        moves = [body for body in shown if body["type"] == "move"]
+        if shown[0]["type"] == "deal" or not moves:
+            steps.append({"event": None, "state": state, "hands": hands})
+        steps.extend({"event": move, "state": state, "hands": hands} for move in moves)
+    return steps
+
+
+def _invite(server: Server, table_id: str) -> str | None:
+    """The private table's invite code, while this process remembers it."""
+    assert server.room is not None
+    invites: dict[str, str] = server.room._invites  # no public accessor on Room yet
+    return invites.get(table_id)
+
+
+async def replay(request: Request) -> Response:
+    """``GET /api/tables/{table_id}/replay``: a finished table, step by step."""
+    table_id = request.path_params["table_id"]
+    server = _server(request)
+    assert server.store is not None
+    guest: Guest = request.state.guest
+    missing = _error(404, "no_table", f"no table {table_id[:64]!r}")
+    try:
+        saved = await server.store.load(table_id)
+    except UnknownTable:
+        return missing
+    record = saved.table
+    if record.config.get("private") and _seat_of(record.config, guest.id) is None:
+        invite = request.query_params.get("invite")
+        if invite is None or invite != _invite(server, table_id):
+            return missing
+    if record.status != "finished":
+        return _error(409, "table_live", "the table is still being played: no replay yet")
+    try:
+        config = TableConfig.from_json(record.config)
+        steps = await asyncio.to_thread(replay_steps, config, [e.data for e in saved.entries])
+    except TableError as error:
+        log.error("replay_failed", table=table_id, code=error.code, error=error.message)
+        return _error(500, "internal", "this table's log could not be replayed")
+    return JSONResponse(
+        {
+            "table_id": table_id,
+            "config": _public_config(record.config),
+            "result": record.result,
+            "steps": steps,
+        }
+    )
+
+
+ROUTES = [
+    Route("/api/history", history, methods=["GET"]),
+    Route("/api/tables/{table_id}/replay", replay, methods=["GET"]),
+]
+"""Add to ``create_app``'s routes: ``*history.ROUTES``."""

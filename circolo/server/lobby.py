@@ -1,0 +1,157 @@
+"""The lobby's tables waiting for players: seats, invites, "play now", and their listing.
+
+A table waits here until every seat is taken (by players or bots); then the room creates
+the live table (``TableConfig``) and its owner. Listing entries are what the lobby shows.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from circolo.server.identity import Guest
+from circolo.table import SeatConfig, TableConfig, TableError, TableSettings
+
+
+def new_table_id() -> str:
+    return "t_" + secrets.token_urlsafe(6)
+
+
+@dataclass
+class Pending:
+    """A table not yet started: ``seats[i]`` is None while seat ``i`` is open."""
+
+    table_id: str
+    game: str
+    options: dict[str, Any]
+    speed: str
+    private: bool
+    seats: list[SeatConfig | None]
+    created_at: float
+    play_now: bool = False
+    bots_at: float | None = None
+    invite: str | None = None
+    spectators: int = 0
+    creator: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """All of it as JSON (kept in the store, so a waiting table survives a restart)."""
+        return {
+            "table_id": self.table_id, "game": self.game, "options": self.options,
+            "speed": self.speed, "private": self.private,
+            "seats": [None if seat is None else seat.to_json() for seat in self.seats],
+            "created_at": self.created_at, "play_now": self.play_now, "bots_at": self.bots_at,
+            "invite": self.invite, "creator": self.creator, "extra": self.extra,
+        }  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Pending:
+        seats = [None if seat is None else SeatConfig.from_json(seat) for seat in data["seats"]]
+        return cls(
+            data["table_id"], data["game"], dict(data["options"]), data["speed"],
+            bool(data["private"]), seats, float(data["created_at"]),
+            play_now=bool(data["play_now"]), bots_at=data["bots_at"], invite=data["invite"],
+            creator=data["creator"], extra=dict(data["extra"]),
+        )  # fmt: skip
+
+    def free(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat is None]
+
+    def seat_of(self, player_id: str) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat is not None and seat.player_id == player_id:
+                return i
+        return None
+
+    def humans(self) -> int:
+        return sum(1 for seat in self.seats if seat is not None and not seat.is_bot)
+
+    def sit(self, guest: Guest, seat: int | None) -> int:
+        """Seat ``guest`` (at ``seat`` or the first free one); ``TableError`` if refused."""
+        held = self.seat_of(guest.id)
+        if held is not None:
+            return held
+        free = self.free()
+        if not free:
+            raise TableError("table_full", "every seat at this table is taken")
+        if seat is None:
+            seat = free[0]
+        if not 0 <= seat < len(self.seats):
+            raise TableError("bad_seat", f"a seat is a number from 0 to {len(self.seats) - 1}")
+        if self.seats[seat] is not None:
+            raise TableError("seat_taken", f"seat {seat} is taken")
+        self.seats[seat] = SeatConfig.human(guest.id, guest.name[:40])
+        return seat
+
+    def fill_with_bots(self, level: str) -> None:
+        for i in self.free():
+            self.seats[i] = SeatConfig.bot(level)
+
+    def config(self, settings: TableSettings | None = None) -> TableConfig:
+        """The live table's config (every seat taken)."""
+        seats = tuple(seat for seat in self.seats if seat is not None)
+        assert len(seats) == len(self.seats)
+        return TableConfig(
+            game=self.game,
+            seats=seats,
+            options=self.options,
+            speed=self.speed,  # type: ignore[arg-type]
+            private=self.private,
+            settings=settings or TableSettings(),
+        )
+
+    def check(self) -> None:
+        """Validate the options now, with stand-ins for the open seats (``TableError``)."""
+        stand_in = [
+            seat or SeatConfig.human(f"open_{i}", f"Open {i}") for i, seat in enumerate(self.seats)
+        ]
+        TableConfig(
+            game=self.game,
+            seats=tuple(stand_in),
+            options=self.options,
+            speed=self.speed,  # type: ignore[arg-type]
+            private=self.private,
+        )
+
+    def entry(self) -> dict[str, Any]:
+        return listing(
+            self.table_id, self.game, self.options, self.speed, self.private, "waiting",
+            self.seats, self.spectators, self.created_at,
+        )  # fmt: skip
+
+
+def listing(
+    table_id: str,
+    game: str,
+    options: dict[str, Any],
+    speed: str,
+    private: bool,
+    status: str,
+    seats: list[SeatConfig | None] | tuple[SeatConfig, ...],
+    spectators: int,
+    created_at: float,
+) -> dict[str, Any]:
+    """One table as the lobby shows it."""
+    shown: list[dict[str, Any]] = []
+    for i, seat in enumerate(seats):
+        if seat is None:
+            shown.append({"seat": i, "kind": "open"})
+        elif seat.is_bot:
+            shown.append({"seat": i, "kind": "bot", "name": seat.name, "level": seat.level})
+        else:
+            shown.append({"seat": i, "kind": "human", "name": seat.name})
+    return {
+        "table_id": table_id,
+        "game": game,
+        "options": {**options, "players": len(seats)},
+        "speed": speed,
+        "status": status,
+        "private": private,
+        "seats": shown,
+        "free": sum(1 for s in shown if s["kind"] == "open"),
+        "bots": sum(1 for s in shown if s["kind"] == "bot"),
+        "spectators": spectators,
+        "created_at": created_at,
+    }

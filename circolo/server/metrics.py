@@ -1,0 +1,32 @@
+"""The server's Prometheus metrics (served at /metrics), in one registry of their own."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+REGISTRY = CollectorRegistry()
+
+CONNECTIONS = Gauge("circolo_connections", "Open WebSocket connections", registry=REGISTRY)
+LIVE_TABLES = Gauge("circolo_live_tables", "Tables with a running owner", registry=REGISTRY)
+MOVES = Counter("circolo_moves_total", "Accepted moves (rate: moves per second)", ["game"],
+                registry=REGISTRY)  # fmt: skip
+FRAMES = Counter("circolo_frames_total", "Client frames received", registry=REGISTRY)
+ERRORS = Counter("circolo_errors_total", "Error frames sent", ["code"], registry=REGISTRY)
+MOVE_LATENCY = Histogram(
+    "circolo_move_latency_seconds", "From a move frame to its events published",
+    buckets=(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0), registry=REGISTRY,
+)  # fmt: skip
+STORE_COMMIT = Histogram(
+    "circolo_store_commit_seconds", "One append to the store, committed",
+    buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5), registry=REGISTRY,
+)  # fmt: skip
+BOT_THINK = Histogram(
+    "circolo_bot_think_seconds", "A bot's move in the pool, round trip", ["game", "level"],
+    buckets=(0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0), registry=REGISTRY,
+)  # fmt: skip
+BOT_REPLACED = Counter("circolo_bot_replaced_total", "Bot processes killed and replaced",
+                       registry=REGISTRY)  # fmt: skip
+
+
+def render() -> bytes:
+    return generate_latest(REGISTRY)

@@ -1,0 +1,337 @@
+"""The owner of one live table: one asyncio task, the table's only writer.
+
+Commands reach it through its inbox. For each one it asks the pure table (with "now"),
+appends the log entries to the store and waits for the commit; only then does it publish
+the messages on the bus, one ``table.events`` frame per audience, numbered by ``seq`` (the
+log's length). It also keeps the table's clock (``Tick`` at ``wake_at``), supplies each
+hand's seed from ``secrets``, and asks the bot pool for bot seats' moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+
+from circolo.bots.automove import auto_move
+from circolo.cards import SEED_LIMIT
+from circolo.server import metrics
+from circolo.server.botpool import BotPool, Request, move_text
+from circolo.server.bus import Bus, Handler, Subscription
+from circolo.store import Entry, Store, StoreError
+from circolo.table import (
+    BotTurn,
+    Command,
+    Play,
+    Step,
+    SupplySeed,
+    Table,
+    TableConfig,
+    TableError,
+    Tick,
+)
+
+log = structlog.get_logger(__name__)
+
+Audience = int | None
+Frame = dict[str, Any]
+
+
+def topic(table_id: str, audience: Audience) -> str:
+    """The bus topic of one audience of a table: a seat, or the spectators."""
+    return f"table:{table_id}:{'watch' if audience is None else audience}"
+
+
+@dataclass
+class _Job:
+    run: Callable[[], Awaitable[Any]]
+    done: asyncio.Future[Any] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+
+
+class Owner:
+    """Runs one table. Talk to it only through ``submit``, ``attach`` and ``call``."""
+
+    def __init__(
+        self,
+        table_id: str,
+        config: TableConfig,
+        table: Table,
+        seq: int,
+        *,
+        store: Store,
+        bus: Bus,
+        bots: BotPool,
+        resync_frames: int = 16,
+        bot_delay: float = 0.0,
+        bot_budget_ms: float = 1000.0,
+        clock: Callable[[], float] = time.time,
+        on_finish: Callable[[Owner], Awaitable[None]] | None = None,
+    ) -> None:
+        self.table_id = table_id
+        self.config = config
+        self.table = table
+        self.seq = seq
+        self.created_at = clock()
+        self._store = store
+        self._bus = bus
+        self._bots = bots
+        self._bot_delay = bot_delay
+        self._bot_budget_ms = bot_budget_ms
+        self._clock = clock
+        self._on_finish = on_finish
+        self._inbox: asyncio.Queue[_Job | None] = asyncio.Queue()
+        self._wake_at: float | None = None
+        self._bot_tasks: set[asyncio.Task[None]] = set()
+        self._bot_turn: BotTurn | None = None
+        self._recent: dict[Audience, deque[Frame]] = {
+            a: deque(maxlen=resync_frames) for a in self.audiences()
+        }
+        self._accepted: dict[int, deque[str]] = {}  # seat -> recent request ids
+        self._task: asyncio.Task[None] | None = None
+        self.finished = table.status == "finished"
+        self.rng = random.Random(secrets.randbits(64))
+
+    # -- life --------------------------------------------------------------------------------
+
+    def audiences(self) -> list[Audience]:
+        """The human seats and the spectators (bot seats get no messages)."""
+        return self.table.audiences()
+
+    def start(self, first: Command | None = None) -> None:
+        """Start the task; ``first`` is a command to run before anything else (Resume)."""
+        self._task = asyncio.create_task(self._run(first), name=f"table-{self.table_id}")
+        metrics.LIVE_TABLES.inc()
+
+    async def stop(self) -> None:
+        """Finish the command in progress and the queued ones, then stop."""
+        if self._task is None:
+            return
+        self._inbox.put_nowait(None)
+        for task in tuple(self._bot_tasks):
+            task.cancel()
+        await asyncio.gather(self._task, return_exceptions=True)
+        self._task = None
+        metrics.LIVE_TABLES.dec()
+
+    async def _run(self, first: Command | None) -> None:
+        if first is not None:
+            await self._apply_logged(first)
+        else:
+            await self._supply_seeds()
+            await self._after()
+        while True:
+            timeout = None if self._wake_at is None else max(0.0, self._wake_at - self._clock())
+            try:
+                job = await asyncio.wait_for(self._inbox.get(), timeout)
+            except TimeoutError:
+                self._wake_at = None
+                await self._apply_logged(Tick())
+                continue
+            if job is None:
+                return
+            try:
+                result = await job.run()
+            except Exception as error:
+                if not job.done.done():
+                    job.done.set_exception(error)
+            else:
+                if not job.done.done():
+                    job.done.set_result(result)
+
+    async def call(self, run: Callable[[], Awaitable[Any]]) -> Any:
+        """Run ``run`` on the owner's task, between two commands, and return its result."""
+        job = _Job(run)
+        self._inbox.put_nowait(job)
+        return await job.done
+
+    # -- commands ----------------------------------------------------------------------------
+
+    async def submit(self, command: Command, request_id: str | None = None) -> int:
+        """Apply a command; the ``seq`` once committed and published, or ``TableError``."""
+        return int(await self.call(lambda: self._command(command, request_id)))
+
+    async def _command(self, command: Command, request_id: str | None) -> int:
+        seat = getattr(command, "seat", None)
+        if request_id and seat is not None and request_id in self._accepted.get(seat, ()):
+            return self.seq
+        started = time.perf_counter()
+        try:
+            await self._apply(command)
+        except TableError:
+            raise
+        except Exception:
+            log.exception("table_failed", table=self.table_id, command=repr(command))
+            await self._reload()
+            raise
+        if request_id and seat is not None:
+            self._accepted.setdefault(seat, deque(maxlen=32)).append(request_id)
+        if isinstance(command, Play):
+            metrics.MOVES.labels(self.config.game).inc()
+            metrics.MOVE_LATENCY.observe(time.perf_counter() - started)
+        return self.seq
+
+    async def _apply_logged(self, command: Command) -> None:
+        try:
+            await self._apply(command)
+        except (TableError, StoreError) as error:
+            log.warning(
+                "table_refused", table=self.table_id, command=repr(command), error=str(error)
+            )
+
+    async def _apply(self, command: Command) -> None:
+        """Table, then store, then bus; a seed is supplied whenever the table wants one."""
+        await self._commit(self.table.handle(command, self._clock()))
+        await self._supply_seeds()
+        await self._after()
+
+    async def _supply_seeds(self) -> None:
+        while self.table.wants_seed:
+            seed = SupplySeed(secrets.randbelow(SEED_LIMIT))
+            await self._commit(self.table.handle(seed, self._clock()))
+
+    async def _commit(self, step: Step) -> None:
+        now = self._clock()
+        prev = self.seq
+        entries = [Entry(prev + i + 1, entry, now) for i, entry in enumerate(step.entries)]
+        if entries:
+            started = time.perf_counter()
+            try:
+                await self._store.append(self.table_id, entries)
+            except StoreError:
+                await self._reload()
+                raise
+            metrics.STORE_COMMIT.observe(time.perf_counter() - started)
+            self.seq = entries[-1].seq
+        self._publish(prev, step)
+
+    async def _reload(self) -> None:
+        """After a failed commit: the table as the store has it (nothing told, nothing lost)."""
+        saved = await self._store.load(self.table_id)
+        self.table = Table.replay(self.config, [entry.data for entry in saved.entries])
+        self.seq = saved.entries[-1].seq if saved.entries else 0
+
+    def _publish(self, prev: int, step: Step) -> None:
+        if self.seq == prev and not step.messages:
+            return
+        bodies: dict[Audience, list[dict[str, Any]]] = {a: [] for a in self.audiences()}
+        for audience, body in step.messages:
+            bodies.setdefault(audience, []).append(body)
+        for audience, events in bodies.items():
+            frame = {
+                "type": "table.events",
+                "table_id": self.table_id,
+                "prev": prev,
+                "seq": self.seq,
+                "events": events,
+            }
+            if self.seq != prev:
+                self._recent[audience].append(frame)
+            self._bus_send(audience, frame)
+
+    def _bus_send(self, audience: Audience, frame: Frame) -> None:
+        publish = getattr(self._bus, "publish_now", None)
+        if publish is not None:
+            publish(topic(self.table_id, audience), frame)
+        else:
+            asyncio.get_running_loop().create_task(
+                self._bus.publish(topic(self.table_id, audience), frame)
+            )
+
+    async def _after(self) -> None:
+        """The table's next wake-up, its bot to move, and its result once finished."""
+        self._wake_at = self.table.wake_at
+        turn = self.table.bot_turn
+        if turn is not None and turn != self._bot_turn:
+            self._bot_tasks.add(task := asyncio.create_task(self._bot(turn)))
+            task.add_done_callback(self._bot_tasks.discard)
+        self._bot_turn = turn
+        if not self.finished and self.table.status == "finished":
+            self.finished = True
+            result = self.table.result
+            await self._store.finish_table(
+                self.table_id, result if isinstance(result, dict) else {}
+            )
+            if self._on_finish is not None:
+                await self._on_finish(self)
+
+    # -- bots --------------------------------------------------------------------------------
+
+    async def _bot(self, turn: BotTurn) -> None:
+        """Think in the pool, then play; the auto-move if the bot failed or overran."""
+        if self._bot_delay:
+            await asyncio.sleep(self._bot_delay)
+        options = {**self.config.options, "players": len(self.config.seats)}
+        request = Request(
+            self.config.game, options, turn.level, turn.view, self._bot_budget_ms,
+            secrets.randbits(63),
+        )  # fmt: skip
+        text = await self._bots.choose(request)
+        if text is None:
+            text = self.auto_move(turn.view)
+        try:
+            await self.submit(Play(turn.seat, text, turn.ply))
+        except (TableError, StoreError) as error:
+            log.info("bot_move_refused", table=self.table_id, seat=turn.seat, error=str(error))
+
+    def auto_move(self, view_json: dict[str, Any]) -> str:
+        """The room's auto-move for a bot that failed, from the bot seat's view."""
+        view = self.config.rules().view_from_json(view_json)
+        return move_text(view, auto_move(self.config.game, view, self.rng), self.rng)
+
+    # -- connections -------------------------------------------------------------------------
+
+    async def attach(
+        self, audience: Audience, handler: Handler, since: int | None
+    ) -> tuple[list[Frame], Subscription]:
+        """Subscribe ``handler`` to an audience and give what it must see first: the frames
+        after ``since`` when they are all still here, else a snapshot. Atomic on the task."""
+
+        async def run() -> tuple[list[Frame], Subscription]:
+            if since is not None and since > self.seq:
+                raise TableError("bad_seq", f"since {since} is after this table's seq {self.seq}")
+            subscription = self._bus.subscribe(topic(self.table_id, audience), handler)
+            return self._catch_up(audience, since), subscription
+
+        result: tuple[list[Frame], Subscription] = await self.call(run)
+        return result
+
+    async def catch_up(self, audience: Audience, since: int | None) -> list[Frame]:
+        async def run() -> list[Frame]:
+            if since is not None and since > self.seq:
+                raise TableError("bad_seq", f"since {since} is after this table's seq {self.seq}")
+            return self._catch_up(audience, since)
+
+        result: list[Frame] = await self.call(run)
+        return result
+
+    def _catch_up(self, audience: Audience, since: int | None) -> list[Frame]:
+        if since == self.seq:
+            return []
+        recent = self._recent.get(audience, deque())
+        if since is not None:
+            frames = [frame for frame in recent if frame["seq"] > since]
+            if frames and frames[0]["prev"] == since:
+                return frames
+        return [self.snapshot_frame(audience)]
+
+    def snapshot_frame(self, audience: Audience) -> Frame:
+        return {
+            "type": "table.snapshot",
+            "table_id": self.table_id,
+            "seq": self.seq,
+            "seat": audience,
+            "snapshot": self.table.snapshot(audience),
+        }
+
+    def post(self, command: Command) -> None:
+        """Queue a command whose refusal nobody waits for (connections, time)."""
+        self._inbox.put_nowait(_Job(lambda: self._apply_logged(command)))

@@ -1,0 +1,198 @@
+"""The wire protocol's client frames (docs/protocol.md): size, JSON and schema checks.
+
+``parse`` turns raw text into one frame model or a ``ProtocolError`` with a code; it never
+raises anything else. Server frames are plain dicts built by ``frame``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+
+PROTOCOL = 1
+
+RequestId = Annotated[str, StringConstraints(max_length=64)]
+TableId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+Since = Annotated[int, Field(ge=0)]
+
+
+class ProtocolError(Exception):
+    """An answer to a bad frame: a stable ``code`` and a message in plain words."""
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+
+class _Frame(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    id: RequestId | None = None
+
+
+class Hello(_Frame):
+    type: Literal["hello"]
+    protocol: int
+    client: Annotated[str, StringConstraints(max_length=100)] = ""
+    token: Annotated[str, StringConstraints(max_length=512)] | None = None
+
+
+class Ping(_Frame):
+    type: Literal["ping"]
+    t: int | float | str | None = None
+
+
+class LobbySubscribe(_Frame):
+    type: Literal["lobby.subscribe"]
+
+
+class LobbyUnsubscribe(_Frame):
+    type: Literal["lobby.unsubscribe"]
+
+
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    kind: Literal["me", "bot", "open"]
+    level: Literal["random", "greedy", "expert"] = "greedy"
+
+
+OptionValue = int | str | bool | None
+
+
+class TableCreate(_Frame):
+    type: Literal["table.create"]
+    game: Annotated[str, StringConstraints(max_length=32)]
+    options: Annotated[dict[Annotated[str, StringConstraints(max_length=40)], OptionValue],
+                       Field(max_length=20)] = Field(default_factory=dict)  # fmt: skip
+    speed: Literal["standard", "relaxed", "untimed"] = "standard"
+    private: bool = False
+    seats: Annotated[list[SeatSpec], Field(max_length=4)] = Field(default_factory=list)
+
+
+class _TableFrame(_Frame):
+    table_id: TableId
+
+
+class _InviteFrame(_TableFrame):
+    invite: Annotated[str, StringConstraints(max_length=64)] | None = None
+
+
+class TableJoin(_InviteFrame):
+    type: Literal["table.join"]
+    seat: Annotated[int, Field(ge=0, le=3)] | None = None
+
+
+class TableWatch(_InviteFrame):
+    type: Literal["table.watch"]
+
+
+class TableLeave(_TableFrame):
+    type: Literal["table.leave"]
+
+
+class TableOpen(_InviteFrame):
+    type: Literal["table.open", "table.resync"]
+    since: Since | None = None
+
+
+class TableClose(_TableFrame):
+    type: Literal["table.close"]
+
+
+class PlayNow(_Frame):
+    type: Literal["play_now"]
+    game: Annotated[str, StringConstraints(max_length=32)]
+    players: Literal[2, 4] = 2
+
+
+class Move(_TableFrame):
+    type: Literal["move"]
+    move: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+
+
+class StartMatch(_TableFrame):
+    type: Literal["start_match"]
+
+
+class Continue(_TableFrame):
+    type: Literal["continue"]
+
+
+class Vote(_TableFrame):
+    type: Literal["vote"]
+    choice: Annotated[str, StringConstraints(max_length=32)]
+
+
+class Rematch(_TableFrame):
+    type: Literal["rematch"]
+    accept: bool
+
+
+class Return(_TableFrame):
+    type: Literal["return"]
+
+
+class Chat(_TableFrame):
+    type: Literal["chat"]
+    text: Annotated[str, StringConstraints(max_length=4000)]
+
+
+ClientFrame = Annotated[
+    Hello | Ping | LobbySubscribe | LobbyUnsubscribe | TableCreate | TableJoin | TableWatch
+    | TableLeave | TableOpen | TableClose | PlayNow | Move | StartMatch | Continue | Vote
+    | Rematch | Return | Chat,
+    Field(discriminator="type"),
+]  # fmt: skip
+SeatAction = Move | StartMatch | Continue | Vote | Rematch | Return
+_ADAPTER: TypeAdapter[ClientFrame] = TypeAdapter(ClientFrame)
+_MODELS: tuple[type[_Frame], ...] = (
+    *(Hello, Ping, LobbySubscribe, LobbyUnsubscribe, TableCreate, TableJoin, TableWatch),
+    *(TableLeave, TableOpen, TableClose, PlayNow, Move, StartMatch, Continue, Vote, Rematch),
+    *(Return, Chat),
+)
+TYPES = frozenset(
+    literal
+    for model in _MODELS
+    for literal in model.model_fields["type"].annotation.__args__  # type: ignore[union-attr]
+)
+
+
+def parse(raw: str | bytes, limit: int) -> ClientFrame:
+    """One client frame from raw text, checked for size, JSON and schema."""
+    if len(raw) > limit:
+        raise ProtocolError("frame_too_large", f"a frame is at most {limit} bytes")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "a frame is one JSON object") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_json", "a frame is one JSON object")
+    kind = data.get("type")
+    ref = data.get("id") if isinstance(data.get("id"), str) else None
+    if not isinstance(kind, str) or kind not in TYPES:
+        raise ProtocolError("unknown_type", f"unknown frame type {str(kind)[:40]!r}", ref=ref)
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as error:
+        raise ProtocolError("bad_frame", _describe(error), ref=ref) from None
+
+
+def _describe(error: ValidationError) -> str:
+    item = error.errors()[0]
+    where = ".".join(str(part) for part in item["loc"][1:]) or "frame"
+    return f"{where}: {item['msg']}"
+
+
+def frame(kind: str, **fields: Any) -> dict[str, Any]:
+    """A server frame: ``type`` first, fields that are None left out."""
+    return {"type": kind, **{k: v for k, v in fields.items() if v is not None}}
+
+
+def error_frame(error: ProtocolError, ref: str | None = None) -> dict[str, Any]:
+    return frame(
+        "error", ref=ref or error.extra.get("ref"), code=error.code, message=error.message,
+        **{k: v for k, v in error.extra.items() if k != "ref"},
+    )  # fmt: skip

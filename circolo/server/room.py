@@ -1,0 +1,498 @@
+"""The room: every table (waiting in the lobby or live with its owner), and what
+connections may ask of them. Connections only transport; tables change only in owners.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+import structlog
+
+from circolo.engine import EngineError
+from circolo.games import GAMES, rules_class
+from circolo.server.botpool import BotPool
+from circolo.server.bus import Bus, Handler, Subscription
+from circolo.server.identity import Guest
+from circolo.server.lobby import Pending, listing, new_table_id
+from circolo.server.owner import Audience, Frame, Owner, topic
+from circolo.server.protocol import ProtocolError, TableCreate
+from circolo.server.settings import Settings
+from circolo.store import Store, StoreError
+from circolo.table import (
+    Command,
+    Connected,
+    Disconnected,
+    Leave,
+    Resume,
+    SeatConfig,
+    Table,
+    TableConfig,
+    TableError,
+    TableSettings,
+)
+from circolo.table.settings import SPEEDS
+
+log = structlog.get_logger(__name__)
+
+LOBBY = "lobby"
+
+
+class Room:
+    """Tables by id; the lobby's listing published on the bus topic ``lobby``."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store,
+        bus: Bus,
+        bots: BotPool,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.bus = bus
+        self.bots = bots
+        self.clock = clock
+        self.owners: dict[str, Owner] = {}
+        self.pending: dict[str, Pending] = {}
+        self._live: dict[tuple[str, int], int] = {}
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._invites: dict[str, str] = {}
+        self._chat_times: dict[str, deque[float]] = {}
+        self.closing = False
+
+    # -- life --------------------------------------------------------------------------------
+
+    async def recover(self) -> int:
+        """Bring back every waiting table, and every live table from its log (each gets
+        ``Resume(grace)`` first). Returns the live tables' count."""
+        for data in await self.store.waiting_tables():
+            try:
+                pending = Pending.from_json(data)
+            except Exception:
+                log.exception("recover_waiting_failed", table=data.get("table_id"))
+                continue
+            self._restore(pending)
+        count = 0
+        for saved in await self.store.live_tables():
+            table_id = saved.table.table_id
+            try:
+                config = TableConfig.from_json(saved.table.config)
+                table = Table.replay(config, [entry.data for entry in saved.entries])
+            except Exception:
+                log.exception("recover_failed", table=table_id)
+                continue
+            seq = saved.entries[-1].seq if saved.entries else 0
+            owner = self._owner(table_id, config, table, seq)
+            owner.created_at = saved.table.created_at
+            owner.start(Resume(self.settings.resume_grace))
+            count += 1
+        log.info("tables_recovered", tables=count)
+        return count
+
+    def _restore(self, pending: Pending) -> None:
+        """A waiting table back in the lobby; play now's bots come no sooner than the grace."""
+        self.pending[pending.table_id] = pending
+        if pending.invite is not None:
+            self._invites[pending.table_id] = pending.invite
+        if pending.play_now and pending.bots_at is not None:
+            now = self.clock()
+            delay = max(pending.bots_at - now, self.settings.resume_grace)
+            pending.bots_at = now + delay
+            self._timers[pending.table_id] = asyncio.get_running_loop().call_later(
+                delay, self._bots_now, pending.table_id
+            )
+        log.info("waiting_table_recovered", table=pending.table_id)
+
+    async def stop(self) -> None:
+        """Let every owner finish its queued commands (and their commits), then stop."""
+        for handle in self._timers.values():
+            handle.cancel()
+        await asyncio.gather(*(owner.stop() for owner in self.owners.values()))
+
+    def _owner(self, table_id: str, config: TableConfig, table: Table, seq: int) -> Owner:
+        owner = Owner(
+            table_id, config, table, seq, store=self.store, bus=self.bus, bots=self.bots,
+            resync_frames=self.settings.resync_frames, bot_delay=self.settings.bot_delay,
+            bot_budget_ms=self.settings.bot_budget_ms, clock=self.clock,
+            on_finish=self._finished,
+        )  # fmt: skip
+        self.owners[table_id] = owner
+        return owner
+
+    async def _finished(self, owner: Owner) -> None:
+        self._lobby_removed(owner.table_id)
+
+    # -- lobby -------------------------------------------------------------------------------
+
+    def games(self) -> list[dict[str, Any]]:
+        described = []
+        for game in GAMES:
+            try:
+                described.append(rules_class(game).describe())
+            except Exception:  # a game not ported yet
+                continue
+        return described
+
+    def listing(self) -> list[dict[str, Any]]:
+        """The public tables: waiting ones first (oldest first), then the ones playing."""
+        waiting = [p.entry() for p in self.pending.values() if not p.private]
+        playing = [self._entry(o) for o in self.owners.values() if self._listed(o)]
+        return sorted(waiting, key=lambda e: e["created_at"]) + playing
+
+    def _listed(self, owner: Owner) -> bool:
+        return not owner.config.private and not owner.finished
+
+    def _entry(self, owner: Owner) -> dict[str, Any]:
+        config = owner.config
+        return listing(
+            owner.table_id, config.game, dict(config.options), config.speed, config.private,
+            owner.table.status, config.seats, 0, owner.created_at,
+        )  # fmt: skip
+
+    def _lobby_update(self, entry: dict[str, Any]) -> None:
+        if not entry["private"]:
+            self._send(LOBBY, {"type": "lobby.table", "table": entry})
+
+    def _lobby_removed(self, table_id: str) -> None:
+        self._send(LOBBY, {"type": "lobby.removed", "table_id": table_id})
+
+    def _send(self, name: str, message: Frame) -> None:
+        task = asyncio.get_running_loop().create_task(self.bus.publish(name, message))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def subscribe_lobby(self, handler: Handler) -> Subscription:
+        return self.bus.subscribe(LOBBY, handler)
+
+    # -- seats -------------------------------------------------------------------------------
+
+    def tables_of(self, guest: Guest) -> list[dict[str, Any]]:
+        """Where ``guest`` holds a seat now."""
+        held = []
+        for table_id, pending in self.pending.items():
+            seat = pending.seat_of(guest.id)
+            if seat is not None:
+                held.append({"table_id": table_id, "seat": seat})
+        for table_id, owner in self.owners.items():
+            seat = _seat_in(owner.config, guest.id)
+            if seat is not None and not owner.finished:
+                held.append({"table_id": table_id, "seat": seat})
+        return held
+
+    def seat_of(self, guest: Guest, table_id: str) -> int | None:
+        if table_id in self.pending:
+            return self.pending[table_id].seat_of(guest.id)
+        if table_id in self.owners:
+            return _seat_in(self.owners[table_id].config, guest.id)
+        return None
+
+    def _find(self, table_id: str, invite: str | None, guest: Guest) -> Pending | Owner:
+        """A table ``guest`` may see: public, or private with its invite or a seat there."""
+        found: Pending | Owner | None = self.pending.get(table_id) or self.owners.get(table_id)
+        if found is None:
+            raise ProtocolError("no_table", f"no table {table_id[:64]!r}")
+        if isinstance(found, Pending):
+            private, code, seat = found.private, found.invite, found.seat_of(guest.id)
+        else:
+            private, seat = found.config.private, _seat_in(found.config, guest.id)
+            code = self._invites.get(table_id)
+        if private and seat is None and (invite is None or invite != code):
+            raise ProtocolError("no_table", f"no table {table_id[:64]!r}")
+        return found
+
+    async def create(self, guest: Guest, frame: TableCreate) -> tuple[str, int, str | None]:
+        """A new table from the lobby form; it starts at once when no seat is open."""
+        if frame.game not in GAMES:
+            raise TableError(
+                "bad_option", f"unknown game {frame.game!r}; one of {', '.join(GAMES)}"
+            )
+        options = {k: v for k, v in frame.options.items() if k != "players"}
+        players = frame.options.get("players", 4 if len(frame.seats) > 2 else 2)
+        if players not in (2, 4):
+            raise TableError("bad_option", "players must be one of 2, 4")
+        assert isinstance(players, int)
+        specs = list(frame.seats) + [None] * (players - len(frame.seats))
+        if len(specs) > players:
+            raise TableError("bad_option", f"a table for {players} has {players} seats")
+        if frame.speed not in SPEEDS:
+            raise TableError("bad_option", f"speed is one of {', '.join(SPEEDS)}")
+        seats: list[SeatConfig | None] = []
+        mine: int | None = None
+        for i, spec in enumerate(specs):
+            if spec is not None and spec.kind == "bot":
+                seats.append(SeatConfig.bot(spec.level))
+            elif spec is not None and spec.kind == "me":
+                if mine is not None:
+                    raise TableError("bad_option", "you take one seat only")
+                mine = i
+                seats.append(SeatConfig.human(guest.id, guest.name[:40]))
+            else:
+                seats.append(None)
+        pending = Pending(
+            new_table_id(), frame.game, options, frame.speed, frame.private, seats,
+            self.clock(), invite=secrets.token_urlsafe(6) if frame.private else None,
+            creator=guest.id,
+        )  # fmt: skip
+        if mine is None:
+            mine = pending.sit(guest, None)
+        try:
+            pending.check()
+        except EngineError as error:
+            raise TableError(error.code, error.message) from None
+        if pending.invite is not None:
+            self._invites[pending.table_id] = pending.invite
+        await self._place(pending)
+        return pending.table_id, mine, pending.invite
+
+    async def join(self, guest: Guest, table_id: str, seat: int | None, invite: str | None) -> int:
+        found = self._find(table_id, invite, guest)
+        if isinstance(found, Owner):
+            held = _seat_in(found.config, guest.id)
+            if held is None:
+                raise TableError("table_full", "this table has started: watch it instead")
+            return held
+        taken = found.sit(guest, seat)
+        await self._place(found)
+        return taken
+
+    async def _place(self, pending: Pending) -> None:
+        """Keep a table in the lobby while it has open seats, else start it."""
+        if pending.free():
+            await self.store.save_waiting(pending.table_id, pending.to_json(), pending.created_at)
+            self.pending[pending.table_id] = pending
+            self._lobby_update(pending.entry())
+            self._waiting(pending)
+            return
+        self.pending.pop(pending.table_id, None)
+        timer = self._timers.pop(pending.table_id, None)
+        if timer is not None:
+            timer.cancel()
+        await self._start(pending)
+
+    def _waiting(self, pending: Pending) -> None:
+        """Tell the connections that have this waiting table open how it looks now."""
+        for audience in [*range(len(pending.seats)), None]:
+            self.bus_now(topic(pending.table_id, audience), self.waiting_frame(pending, audience))
+
+    def waiting_frame(self, pending: Pending, audience: Audience) -> Frame:
+        return {
+            "type": "table.snapshot",
+            "table_id": pending.table_id,
+            "seq": 0,
+            "seat": audience,
+            "snapshot": {"status": "waiting", "table": pending.entry(), "bots_at": pending.bots_at},
+        }
+
+    def bus_now(self, name: str, message: Frame) -> None:
+        publish = getattr(self.bus, "publish_now", None)
+        if publish is not None:
+            publish(name, message)
+        else:
+            self._send(name, message)
+
+    async def _start(self, pending: Pending) -> None:
+        config = pending.config(TableSettings.from_json(self.settings.table or None))
+        humans = [s.player_id for s in config.seats if s.player_id is not None]
+        for seat in config.seats:
+            if seat.player_id is not None:
+                await self.store.ensure_guest(seat.player_id, seat.name)
+        await self.store.create_table(pending.table_id, config.to_json(), self.clock(), humans)
+        await self.store.drop_waiting(pending.table_id)
+        owner = self._owner(pending.table_id, config, Table.new(config), 0)
+        owner.created_at = pending.created_at
+        owner.start()
+        for index in range(len(config.seats)):
+            if self._live.get((owner.table_id, index), 0) > 0:
+                owner.post(Connected(index))
+        for audience in owner.audiences():
+            self.bus_now(topic(owner.table_id, audience), owner.snapshot_frame(audience))
+        if config.private:
+            self._lobby_removed(owner.table_id)
+        else:
+            self._lobby_update(self._entry(owner))
+        log.info("table_started", table=owner.table_id, game=config.game)
+
+    async def leave(self, guest: Guest, table_id: str) -> None:
+        found = self._find(table_id, None, guest)
+        if isinstance(found, Owner):
+            seat = _seat_in(found.config, guest.id)
+            if seat is None:
+                raise TableError("not_seated", "you have no seat at this table")
+            await found.submit(Leave(seat))
+            return
+        seat = found.seat_of(guest.id)
+        if seat is None:
+            raise TableError("not_seated", "you have no seat at this table")
+        found.seats[seat] = None
+        if found.humans() == 0:
+            await self.store.drop_waiting(table_id)
+            self.pending.pop(table_id, None)
+            timer = self._timers.pop(table_id, None)
+            if timer is not None:
+                timer.cancel()
+            self._lobby_removed(table_id)
+        else:
+            await self.store.save_waiting(table_id, found.to_json(), found.created_at)
+            self._lobby_update(found.entry())
+            self._waiting(found)
+
+    async def play_now(
+        self, guest: Guest, game: str, players: int
+    ) -> tuple[str, int, float | None]:
+        """A seat at once: at the oldest open play-now table of that game and mode, or at
+        a new one that gets bots in its empty seats after ``play_now_wait`` seconds."""
+        if game not in GAMES:
+            raise TableError("bad_option", f"unknown game {game!r}; one of {', '.join(GAMES)}")
+        for table_id, held in [(t["table_id"], t["seat"]) for t in self.tables_of(guest)]:
+            pending = self.pending.get(table_id)
+            if pending is not None and pending.play_now:
+                return table_id, held, pending.bots_at
+        candidates = sorted(
+            (p for p in self.pending.values()
+             if p.play_now and p.game == game and len(p.seats) == players and p.free()),
+            key=lambda p: p.created_at,
+        )  # fmt: skip
+        if candidates:
+            pending = candidates[0]
+            seat = pending.sit(guest, None)
+            await self._place(pending)
+            return pending.table_id, seat, pending.bots_at
+        now = self.clock()
+        pending = Pending(
+            new_table_id(), game, {}, "standard", False, [None] * players, now,
+            play_now=True, bots_at=now + self.settings.play_now_wait, creator=guest.id,
+        )  # fmt: skip
+        seat = pending.sit(guest, None)
+        pending.check()
+        if self.settings.play_now_wait <= 0:
+            pending.fill_with_bots(self.settings.play_now_level)
+        else:
+            loop = asyncio.get_running_loop()
+            self._timers[pending.table_id] = loop.call_later(
+                self.settings.play_now_wait, self._bots_now, pending.table_id
+            )
+        await self._place(pending)
+        return pending.table_id, seat, pending.bots_at
+
+    def _bots_now(self, table_id: str) -> None:
+        self._timers.pop(table_id, None)
+        pending = self.pending.get(table_id)
+        if pending is None:
+            return
+        pending.fill_with_bots(self.settings.play_now_level)
+        task = asyncio.get_running_loop().create_task(self._place(pending))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- connections -------------------------------------------------------------------------
+
+    async def open(
+        self, guest: Guest, table_id: str, invite: str | None, since: int | None,
+        handler: Handler, watch: bool = False,
+    ) -> tuple[Audience, list[Frame], Subscription]:  # fmt: skip
+        """Open a table on a connection: its audience, the frames to send first (missed
+        events or a snapshot) and the bus subscription for the rest."""
+        found = self._find(table_id, invite, guest)
+        if isinstance(found, Pending):
+            audience = None if watch else found.seat_of(guest.id)
+            subscription = self.bus.subscribe(topic(table_id, audience), handler)
+            if audience is not None:
+                self.connection_opened(table_id, audience)
+            return audience, [self.waiting_frame(found, audience)], subscription
+        audience = None if watch else _seat_in(found.config, guest.id)
+        try:
+            frames, subscription = await found.attach(audience, handler, since)
+        except TableError as error:
+            raise ProtocolError(error.code, error.message) from None
+        if audience is not None:
+            self.connection_opened(table_id, audience)
+        return audience, frames, subscription
+
+    async def resync(
+        self, guest: Guest, table_id: str, audience: Audience, since: int | None
+    ) -> list[Frame]:
+        found = self._find(table_id, None, guest)
+        if isinstance(found, Pending):
+            return [self.waiting_frame(found, audience)]
+        try:
+            return await found.catch_up(audience, since)
+        except TableError as error:
+            raise ProtocolError(error.code, error.message) from None
+
+    def connection_opened(self, table_id: str, seat: int) -> None:
+        key = (table_id, seat)
+        self._live[key] = self._live.get(key, 0) + 1
+        owner = self.owners.get(table_id)
+        if self._live[key] == 1 and owner is not None:
+            owner.post(Connected(seat))
+
+    def connection_closed(self, table_id: str, seat: int) -> None:
+        """The last connection of a seat gone; not while the server itself shuts down."""
+        if self.closing:
+            return
+        key = (table_id, seat)
+        count = self._live.get(key, 0) - 1
+        owner = self.owners.get(table_id)
+        if count <= 0:
+            self._live.pop(key, None)
+            if owner is not None:
+                owner.post(Disconnected(seat))
+        else:
+            self._live[key] = count
+
+    async def act(
+        self, guest: Guest, table_id: str, make: Callable[[int], Command], request_id: str | None
+    ) -> int:
+        """A seat's command to its table's owner; the ``seq`` once committed."""
+        owner = self.owners.get(table_id)
+        if owner is None:
+            if table_id in self.pending:
+                raise TableError("not_started", "the table waits for players")
+            raise ProtocolError("no_table", f"no table {table_id[:64]!r}")
+        seat = _seat_in(owner.config, guest.id)
+        if seat is None:
+            raise ProtocolError("not_seated", "you have no seat at this table")
+        try:
+            return await owner.submit(make(seat), request_id)
+        except StoreError:
+            raise ProtocolError(
+                "busy", "the move could not be stored: nothing changed, try again"
+            ) from None
+
+    def chat_allowed(self, player_id: str) -> bool:
+        """At most ``chat_messages`` per ``chat_window`` seconds per player."""
+        now = self.clock()
+        times = self._chat_times.setdefault(player_id, deque())
+        while times and times[0] <= now - self.settings.chat_window:
+            times.popleft()
+        if len(times) >= self.settings.chat_messages:
+            return False
+        times.append(now)
+        return True
+
+    def chat(self, guest: Guest, table_id: str, text: str) -> None:
+        seat = self.seat_of(guest, table_id)
+        if seat is None:
+            raise ProtocolError("not_seated", "only seated players chat")
+        found = self.pending.get(table_id)
+        seats = len(found.seats) if found else len(self.owners[table_id].config.seats)
+        message = {
+            "type": "chat", "table_id": table_id, "seat": seat, "name": guest.name,
+            "text": text, "at": self.clock(),
+        }  # fmt: skip
+        for audience in [*range(seats), None]:
+            self.bus_now(topic(table_id, audience), message)
+
+
+def _seat_in(config: TableConfig, player_id: str) -> int | None:
+    for i, seat in enumerate(config.seats):
+        if seat.player_id == player_id:
+            return i
+    return None

@@ -1,0 +1,176 @@
+"""Every server setting, from ``CIRCOLO_*`` environment variables and an optional TOML file.
+
+Precedence: arguments, then the environment, then the TOML file (``CIRCOLO_CONFIG`` or
+``--config``), then the defaults here. Bad values raise ``SettingsError`` naming the setting.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import Field, ValidationError, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+
+class SettingsError(ValueError):
+    """A setting with a bad value: the message names it (``CIRCOLO_NAME``)."""
+
+
+class Settings(BaseSettings):
+    """The server's settings; every one is ``CIRCOLO_<NAME>`` in the environment."""
+
+    model_config = SettingsConfigDict(env_prefix="CIRCOLO_", extra="forbid", frozen=True)
+    toml_file: ClassVar[Path | None] = None
+
+    host: str = "127.0.0.1"
+    port: int = Field(8000, ge=0, le=65535)
+    data_dir: Path = Path("data")
+    database_url: str = ""
+    redis_url: str = ""
+    redis_prefix: str = "circolo:"
+    secret_key: str = ""
+    public_url: str = ""
+    log_json: bool | None = None
+    log_level: str = "info"
+
+    frame_bytes: int = Field(8192, ge=256, le=1_048_576)
+    rate: float = Field(20.0, gt=0)
+    burst: int = Field(40, ge=1)
+    hello_timeout: float = Field(10.0, gt=0)
+    heartbeat_interval: float = Field(2.0, gt=0)
+    heartbeat_timeout: float = Field(6.0, gt=0)
+    chat_chars: int = Field(300, ge=1, le=4000)
+    chat_messages: int = Field(5, ge=1)
+    chat_window: float = Field(10.0, gt=0)
+    spectators: int = Field(50, ge=0)
+    resync_frames: int = Field(16, ge=0)
+
+    table: dict[str, float] = Field(default_factory=dict)
+    play_now_wait: float = Field(20.0, ge=0)
+    play_now_level: str = "greedy"
+    resume_grace: float = Field(10.0, ge=0)
+
+    bot_processes: int = Field(0, ge=0)
+    bot_budget_ms: float = Field(1000.0, gt=0)
+    bot_margin: float = Field(2.0, ge=0)
+    bot_delay: float = Field(0.6, ge=0)
+    shutdown_grace: float = Field(5.0, ge=0)
+
+    @field_validator("redis_url")
+    @classmethod
+    def _redis(cls, value: str) -> str:
+        """Empty for the in-process bus, else a Redis URL for the Redis bus."""
+        if value and not value.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError("must be empty (in-process bus) or a redis:// URL")
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        levels = ("debug", "info", "warning", "error")
+        if value.lower() not in levels:
+            raise ValueError(f"must be one of {', '.join(levels)}")
+        return value.lower()
+
+    @field_validator("table")
+    @classmethod
+    def _table(cls, value: dict[str, float]) -> dict[str, float]:
+        """The room's numbers for new tables (rules/room.md), by name: TableSettings."""
+        from circolo.table import TableError, TableSettings
+
+        try:
+            TableSettings.from_json(value)
+        except TableError as error:
+            raise ValueError(error.message) from None
+        return value
+
+    @field_validator("play_now_level")
+    @classmethod
+    def _bot_level(cls, value: str) -> str:
+        from circolo.bots import LEVELS
+
+        if value not in LEVELS:
+            raise ValueError(f"must be one of {', '.join(LEVELS)}")
+        return value
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        sources: list[PydanticBaseSettingsSource] = [init_settings, env_settings]
+        if cls.toml_file is not None:
+            sources.append(TomlConfigSettingsSource(settings_cls, toml_file=cls.toml_file))
+        return tuple(sources)
+
+    @property
+    def url(self) -> str:
+        """The database URL: the setting, else an SQLite file in ``data_dir``."""
+        if self.database_url:
+            return self.database_url
+        return f"sqlite+aiosqlite:///{self.data_dir / 'circolo.sqlite3'}"
+
+    @property
+    def base_url(self) -> str:
+        return self.public_url.rstrip("/") or f"http://{self.host}:{self.port}"
+
+    @property
+    def bot_workers(self) -> int:
+        """The bot pool's size: the setting, else one per CPU but one (at least one)."""
+        return self.bot_processes or max(1, (os.cpu_count() or 2) - 1)
+
+
+def load_settings(config: Path | str | None = None, **overrides: Any) -> Settings:
+    """Settings from overrides, the environment and the TOML file; ``SettingsError`` names
+    every bad setting. The secret key, when unset, is kept in ``data_dir/secret_key``."""
+    path = config or os.environ.get("CIRCOLO_CONFIG")
+    toml = Path(path) if path else None
+    if toml is not None and not toml.is_file():
+        raise SettingsError(f"CIRCOLO_CONFIG: no such file {toml}")
+
+    class _Loaded(Settings):
+        toml_file: ClassVar[Path | None] = toml
+
+    try:
+        loaded = _Loaded(**overrides)
+    except ValidationError as error:
+        raise SettingsError(_describe(error)) from None
+    settings = Settings.model_construct(**loaded.model_dump())
+    if not settings.secret_key:
+        settings = settings.model_copy(update={"secret_key": _secret(settings.data_dir)})
+    return settings
+
+
+def _describe(error: ValidationError) -> str:
+    lines = []
+    for item in error.errors():
+        name = "_".join(str(part) for part in item["loc"]).upper()
+        message = item["msg"]
+        if item["type"] == "extra_forbidden":
+            message = "no such setting"
+        lines.append(f"CIRCOLO_{name}: {message} (got {item.get('input')!r})")
+    return "; ".join(lines)
+
+
+def _secret(data_dir: Path) -> str:
+    """A signing key kept beside the database, so guest cookies survive a restart."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    path = data_dir / "secret_key"
+    if path.is_file():
+        return path.read_text().strip()
+    key = secrets.token_urlsafe(32)
+    path.write_text(key)
+    path.chmod(0o600)
+    return key

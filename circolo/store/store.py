@@ -1,0 +1,552 @@
+"""The store: an async facade over SQLAlchemy 2, with group commit for table logs.
+
+Every write (appends, new tables, guests, results) goes through one writer task. While a
+transaction is being committed, new writes queue up; the next transaction takes them all,
+appends from many tables becoming one multi-row INSERT, one COMMIT and one fsync. Each
+caller awaits its own write: when ``append`` returns, the entries are durable. A failed
+commit raises :class:`StoreError` to every waiter in it, except for integrity conflicts
+(a duplicate ``seq``, an unknown table): then each write of the batch is retried on its
+own, so only the faulty one fails.
+
+SQLite durability. In WAL mode, ``synchronous=NORMAL`` fsyncs only at checkpoints: a
+killed *process* loses nothing (the WAL is in the OS page cache), but a power cut or an OS
+crash can lose the last commits, which players were already told about. So the default is
+``FULL``: every commit fsyncs the WAL. Group commit is what makes that affordable, since
+one fsync covers every append that arrived while the previous one was running.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from sqlalchemy import Row, delete, event, func, insert, select, text, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from circolo.store import migrate
+from circolo.store.models import GameTable, Player, TableEvent, TablePlayer, WaitingTable
+from circolo.store.records import (
+    DuplicateEntry,
+    Entry,
+    Json,
+    PlayerRecord,
+    StoreError,
+    TableExists,
+    TableLog,
+    TableRecord,
+    UnknownTable,
+)
+
+DEFAULT_URL = "sqlite+aiosqlite:///data/circolo.db"
+"""One file in the ``data`` folder of the working directory."""
+
+Synchronous = Literal["OFF", "NORMAL", "FULL", "EXTRA"]
+MAX_BATCH = 1000
+"""Most writes gathered into one transaction (keeps statements and latency bounded)."""
+
+
+def sqlite_url(path: str | Path) -> str:
+    """The store URL for an SQLite file at ``path``."""
+    return f"sqlite+aiosqlite:///{Path(path)}"
+
+
+@dataclass
+class CommitStats:
+    """Counters of the writer, for metrics and benchmarks."""
+
+    commits: int = 0
+    writes: int = 0
+    entries: int = 0
+    failures: int = 0
+    seconds: float = 0.0
+
+
+Op = Callable[[AsyncConnection], Awaitable[None]]
+
+
+@dataclass
+class _Write:
+    """One caller's write waiting for the writer: an append's rows, or any other operation."""
+
+    done: asyncio.Future[None]
+    table_id: str | None = None
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    op: Op | None = None
+    conflict: Callable[[], Awaitable[StoreError]] | None = None
+
+
+OnCommit = Callable[[int, int, float], None]
+"""Called after each commit with (writes, entries, seconds): a hook for metrics."""
+
+
+class Store:
+    """Players, tables and table logs in one database. Open with :meth:`open`."""
+
+    def __init__(self, engine: AsyncEngine, on_commit: OnCommit | None = None) -> None:
+        self._engine = engine
+        self._dialect = engine.dialect.name
+        self._on_commit = on_commit
+        self._queue: asyncio.Queue[_Write | None] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+        self._conn: AsyncConnection | None = None
+        self._closed = False
+        self.stats = CommitStats()
+
+    # -- life cycle ---------------------------------------------------------------------------
+
+    @classmethod
+    async def open(
+        cls,
+        url: str = DEFAULT_URL,
+        *,
+        synchronous: Synchronous = "FULL",
+        on_commit: OnCommit | None = None,
+    ) -> Store:
+        """Connect, apply the migrations and start the writer.
+
+        ``url`` is ``sqlite+aiosqlite:///path/file.db`` (the folder is created) or
+        ``postgresql+asyncpg://user@host/db``; ``synchronous`` is SQLite's pragma.
+        """
+        parsed = make_url(url)
+        engine = _engine(parsed, synchronous)
+        try:
+            async with engine.begin() as conn:
+                await conn.run_sync(migrate.upgrade)
+        except BaseException:
+            await engine.dispose()
+            raise
+        store = cls(engine, on_commit)
+        store._writer = asyncio.create_task(store._write_loop(), name="circolo-store-writer")
+        return store
+
+    async def close(self) -> None:
+        """Finish the writes already accepted, then disconnect."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._writer is not None:
+            self._queue.put_nowait(None)
+            await self._writer
+        await self._engine.dispose()
+
+    async def healthy(self) -> bool:
+        """True when the database answers a query within two seconds."""
+        if self._closed or self._writer is None or self._writer.done():
+            return False
+        try:
+            async with asyncio.timeout(2):
+                async with self._engine.connect() as conn:
+                    return bool((await conn.scalar(text("SELECT 1"))) == 1)
+        except (SQLAlchemyError, OSError, TimeoutError):
+            return False
+
+    @property
+    def url(self) -> URL:
+        """Where the store is (password hidden when printed)."""
+        return self._engine.url
+
+    # -- players ------------------------------------------------------------------------------
+
+    async def ensure_guest(
+        self, player_id: str, name: str, at: float | None = None
+    ) -> PlayerRecord:
+        """The player with this id, created as a guest named ``name`` if new.
+
+        An existing player keeps its name; its ``last_seen_at`` moves to ``at`` (default now).
+        """
+        now = time.time() if at is None else at
+        values = {
+            "player_id": player_id,
+            "name": name,
+            "kind": "guest",
+            "created_at": now,
+            "last_seen_at": now,
+        }
+
+        async def op(conn: AsyncConnection) -> None:
+            stmt = self._upsert(Player).values(values)
+            await conn.execute(
+                stmt.on_conflict_do_update(index_elements=["player_id"], set_={"last_seen_at": now})
+            )
+
+        await self._submit(_Write(self._future(), op=op))
+        found = await self.player(player_id)
+        assert found is not None
+        return found
+
+    async def player(self, player_id: str) -> PlayerRecord | None:
+        """The player with this id, or None."""
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(select(Player).filter_by(player_id=player_id))).first()
+        if row is None:
+            return None
+        return PlayerRecord(row.player_id, row.name, row.kind, row.created_at, row.last_seen_at)
+
+    # -- tables -------------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        table_id: str,
+        config_json: Json,
+        created_at: float,
+        players: Iterable[str] = (),
+    ) -> None:
+        """Record a new live table; ``players`` are the player ids seated (for history)."""
+        game = str(config_json.get("game", ""))
+        seated = sorted(set(players))
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(
+                insert(GameTable).values(
+                    table_id=table_id,
+                    game=game,
+                    config=config_json,
+                    status="live",
+                    created_at=created_at,
+                )
+            )
+            if seated:
+                await conn.execute(
+                    insert(TablePlayer), [{"table_id": table_id, "player_id": p} for p in seated]
+                )
+
+        async def conflict() -> StoreError:
+            return TableExists(f"table {table_id!r} exists")
+
+        await self._submit(_Write(self._future(), op=op, conflict=conflict))
+
+    async def add_players(self, table_id: str, players: Iterable[str]) -> None:
+        """Record more players as having sat at a table (someone joined later)."""
+        rows = [{"table_id": table_id, "player_id": p} for p in sorted(set(players))]
+        if not rows:
+            return
+
+        async def op(conn: AsyncConnection) -> None:
+            stmt = self._upsert(TablePlayer).on_conflict_do_nothing()
+            await conn.execute(stmt, rows)
+
+        await self._submit(_Write(self._future(), op=op, conflict=self._unknown(table_id)))
+
+    async def append(
+        self, table_id: str, entries: Sequence[Entry | tuple[int, Json, float]]
+    ) -> None:
+        """Append log entries ``(seq, entry_json, at)`` to a table; durable when it returns.
+
+        Raises :class:`DuplicateEntry` if a ``seq`` is taken (nothing of this call is stored),
+        :class:`UnknownTable`, or :class:`StoreError` if the commit failed.
+        """
+        if not entries:
+            return
+        rows = [
+            {"table_id": table_id, "seq": seq, "data": data, "at": at} for seq, data, at in entries
+        ]
+
+        async def conflict() -> StoreError:
+            if not await self._exists(table_id):
+                return UnknownTable(f"no table {table_id!r}")
+            seqs = [row["seq"] for row in rows]
+            return DuplicateEntry(f"table {table_id!r}: a seq in {seqs[0]}..{seqs[-1]} is taken")
+
+        await self._submit(_Write(self._future(), table_id=table_id, rows=rows, conflict=conflict))
+
+    async def finish_table(self, table_id: str, result: Json, at: float | None = None) -> None:
+        """Mark a table finished with its result (it leaves :meth:`live_tables`)."""
+        now = time.time() if at is None else at
+        outcome = [0]  # rows updated (set, not appended: a batch may be retried)
+
+        async def op(conn: AsyncConnection) -> None:
+            done = await conn.execute(
+                update(GameTable)
+                .where(GameTable.table_id == table_id)
+                .values(status="finished", result=result, finished_at=now)
+            )
+            outcome[0] = done.rowcount
+
+        await self._submit(_Write(self._future(), op=op))
+        if outcome[0] != 1:
+            raise UnknownTable(f"no table {table_id!r}")
+
+    async def load(self, table_id: str) -> TableLog:
+        """A table and its whole log in ``seq`` order."""
+        async with self._engine.connect() as conn, conn.begin():
+            logs = await self._logs(conn, GameTable.table_id == table_id)
+        if not logs:
+            raise UnknownTable(f"no table {table_id!r}")
+        return logs[0]
+
+    async def save_waiting(self, table_id: str, data: Json, created_at: float) -> None:
+        """Keep (or replace) a table waiting in the lobby: ``data`` is the server's JSON."""
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(delete(WaitingTable).where(WaitingTable.table_id == table_id))
+            await conn.execute(
+                insert(WaitingTable).values(table_id=table_id, data=data, created_at=created_at)
+            )
+
+        await self._submit(_Write(self._future(), op=op))
+
+    async def drop_waiting(self, table_id: str) -> None:
+        """Forget a waiting table (it started, or its last player left); no error if absent."""
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(delete(WaitingTable).where(WaitingTable.table_id == table_id))
+
+        await self._submit(_Write(self._future(), op=op))
+
+    async def waiting_tables(self) -> list[Json]:
+        """Every waiting table's data, oldest first."""
+        query = select(WaitingTable.data).order_by(WaitingTable.created_at, WaitingTable.table_id)
+        async with self._engine.connect() as conn, conn.begin():
+            return [row.data for row in (await conn.execute(query)).all()]
+
+    async def live_tables(self) -> list[TableLog]:
+        """Every table not finished, with its log: what a restarted server replays."""
+        async with self._engine.connect() as conn, conn.begin():
+            return await self._logs(conn, GameTable.status == "live")
+
+    async def list_tables(
+        self,
+        *,
+        status: str | None = None,
+        game: str | None = None,
+        player_id: str | None = None,
+        before: float | None = None,
+        limit: int = 50,
+    ) -> list[TableRecord]:
+        """Tables newest first, filtered; ``before`` (a ``created_at``) pages back in time."""
+        query = select(GameTable).order_by(GameTable.created_at.desc(), GameTable.table_id)
+        if status is not None:
+            query = query.where(GameTable.status == status)
+        if game is not None:
+            query = query.where(GameTable.game == game)
+        if player_id is not None:
+            seated = select(TablePlayer.table_id).where(TablePlayer.player_id == player_id)
+            query = query.where(GameTable.table_id.in_(seated))
+        if before is not None:
+            query = query.where(GameTable.created_at < before)
+        async with self._engine.connect() as conn, conn.begin():
+            rows = (await conn.execute(query.limit(limit))).all()
+            seats = await self._seats(conn, [row.table_id for row in rows])
+        return [_table(row, seats.get(row.table_id, ())) for row in rows]
+
+    async def last_seq(self, table_id: str) -> int:
+        """The highest ``seq`` in a table's log (0 when empty)."""
+        async with self._engine.connect() as conn:
+            found = await conn.scalar(
+                select(func.max(TableEvent.seq)).where(TableEvent.table_id == table_id)
+            )
+        return int(found or 0)
+
+    # -- reading helpers ----------------------------------------------------------------------
+
+    async def _logs(self, conn: AsyncConnection, where: Any) -> list[TableLog]:
+        tables = (await conn.execute(select(GameTable).where(where))).all()
+        if not tables:
+            return []
+        ids = [row.table_id for row in tables]
+        seats = await self._seats(conn, ids)
+        entries: dict[str, list[Entry]] = {table_id: [] for table_id in ids}
+        events = await conn.stream(
+            select(TableEvent.table_id, TableEvent.seq, TableEvent.data, TableEvent.at)
+            .where(TableEvent.table_id.in_(select(GameTable.table_id).where(where)))
+            .order_by(TableEvent.table_id, TableEvent.seq)
+        )
+        async for event_row in events:
+            entries[event_row.table_id].append(Entry(event_row.seq, event_row.data, event_row.at))
+        order = sorted(tables, key=lambda row: (row.created_at, row.table_id))
+        return [
+            TableLog(_table(row, seats.get(row.table_id, ())), entries[row.table_id])
+            for row in order
+        ]
+
+    async def _seats(self, conn: AsyncConnection, ids: list[str]) -> dict[str, tuple[str, ...]]:
+        if not ids:
+            return {}
+        rows = await conn.execute(
+            select(TablePlayer.table_id, TablePlayer.player_id)
+            .where(TablePlayer.table_id.in_(ids))
+            .order_by(TablePlayer.table_id, TablePlayer.player_id)
+        )
+        seats: dict[str, tuple[str, ...]] = {}
+        for table_id, player_id in rows:
+            seats[table_id] = (*seats.get(table_id, ()), player_id)
+        return seats
+
+    async def _exists(self, table_id: str) -> bool:
+        async with self._engine.connect() as conn:
+            found = await conn.scalar(select(GameTable.table_id).filter_by(table_id=table_id))
+        return found is not None
+
+    def _unknown(self, table_id: str) -> Callable[[], Awaitable[StoreError]]:
+        async def conflict() -> StoreError:
+            return UnknownTable(f"no table {table_id!r}")
+
+        return conflict
+
+    def _upsert(self, model: type[Player] | type[TablePlayer]) -> Any:
+        """An INSERT with ON CONFLICT clauses, in this database's dialect."""
+        if self._dialect == "postgresql":
+            return pg_insert(model)
+        return sqlite_insert(model)
+
+    # -- the writer ---------------------------------------------------------------------------
+
+    def _future(self) -> asyncio.Future[None]:
+        return asyncio.get_running_loop().create_future()
+
+    async def _submit(self, write: _Write) -> None:
+        if self._closed or self._writer is None or self._writer.done():
+            raise StoreError("the store is closed")
+        self._queue.put_nowait(write)
+        await write.done
+
+    async def _write_loop(self) -> None:
+        """Take every waiting write, commit them together, tell each caller; until closed."""
+        stopping = False
+        try:
+            while not stopping:
+                first = await self._queue.get()
+                if first is None:
+                    break
+                batch = [first]
+                while len(batch) < MAX_BATCH and not self._queue.empty():
+                    item = self._queue.get_nowait()
+                    if item is None:
+                        stopping = True
+                        break
+                    batch.append(item)
+                await self._commit(batch)
+        finally:
+            await self._drop_connection()
+            while not self._queue.empty():
+                item = self._queue.get_nowait()
+                if item is not None:
+                    _settle(item, StoreError("the store is closed"))
+
+    async def _connection(self) -> AsyncConnection:
+        """The writer's own connection, kept between batches (no pool round trip per commit)."""
+        if self._conn is None:
+            conn = await self._engine.connect()
+            self._conn = await conn.execution_options(sqlite_begin="IMMEDIATE")
+        return self._conn
+
+    async def _drop_connection(self) -> None:
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            with contextlib.suppress(Exception):
+                await conn.close()
+
+    async def _commit(self, batch: list[_Write]) -> None:
+        started = time.perf_counter()
+        try:
+            conn = await self._connection()
+            async with conn.begin():
+                await _run(conn, batch)
+        except IntegrityError as error:
+            self.stats.failures += 1
+            if len(batch) > 1:
+                for write in batch:  # find the faulty write: each on its own
+                    await self._commit([write])
+                return
+            write = batch[0]
+            problem = await write.conflict() if write.conflict else StoreError(str(error.orig))
+            problem.__cause__ = error
+            _settle(write, problem)
+            return
+        except Exception as error:  # the commit failed: every waiter hears it
+            self.stats.failures += 1
+            await self._drop_connection()  # it may be broken: the next batch takes a new one
+            problem = StoreError(f"commit failed: {error}")
+            problem.__cause__ = error
+            for write in batch:
+                _settle(write, problem)
+            return
+        elapsed = time.perf_counter() - started
+        entries = sum(len(write.rows) for write in batch)
+        self.stats.commits += 1
+        self.stats.writes += len(batch)
+        self.stats.entries += entries
+        self.stats.seconds += elapsed
+        if self._on_commit is not None:
+            self._on_commit(len(batch), entries, elapsed)
+        for write in batch:
+            _settle(write, None)
+
+
+async def _run(conn: AsyncConnection, batch: list[_Write]) -> None:
+    """Execute a batch in order, consecutive appends as one multi-row INSERT."""
+    rows: list[dict[str, Any]] = []
+    for write in batch:
+        if write.op is None:
+            rows.extend(write.rows)
+            continue
+        if rows:
+            await conn.execute(insert(TableEvent), rows)
+            rows = []
+        await write.op(conn)
+    if rows:
+        await conn.execute(insert(TableEvent), rows)
+
+
+def _settle(write: _Write, problem: StoreError | None) -> None:
+    if write.done.done():  # the caller was cancelled; the write stands or fails regardless
+        return
+    if problem is None:
+        write.done.set_result(None)
+    else:
+        write.done.set_exception(problem)
+
+
+def _table(row: Row[Any], players: tuple[str, ...]) -> TableRecord:
+    return TableRecord(
+        table_id=row.table_id,
+        game=row.game,
+        config=row.config,
+        status=row.status,
+        result=row.result,
+        created_at=row.created_at,
+        finished_at=row.finished_at,
+        players=players,
+    )
+
+
+def _engine(url: URL, synchronous: Synchronous) -> AsyncEngine:
+    """An async engine; for SQLite, a WAL file with our pragmas and real transactions."""
+    if url.get_backend_name() != "sqlite":
+        return create_async_engine(url, pool_pre_ping=True)
+    database = url.database or ""
+    if database in ("", ":memory:") or database.startswith("file:"):
+        raise StoreError(f"SQLite needs a file path, not {database or 'memory'!r}")
+    Path(database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_async_engine(url, connect_args={"timeout": 30})
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we emit BEGIN ourselves (see _begin)
+        cursor = dbapi_connection.cursor()
+        for pragma in (
+            "journal_mode=WAL",
+            f"synchronous={synchronous}",
+            "foreign_keys=ON",
+            "busy_timeout=30000",
+            "temp_store=MEMORY",
+        ):
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _begin(conn: Connection) -> None:
+        # IMMEDIATE takes the write lock at once, so a writer never fails on upgrade.
+        mode = conn.get_execution_options().get("sqlite_begin", "")
+        conn.exec_driver_sql(f"BEGIN {mode}".strip())
+
+    return engine

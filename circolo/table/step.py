@@ -1,0 +1,36 @@
+"""What a table returns for each command: log entries, messages, and what it needs next."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+Audience = int | None
+"""A seat number, or None for the spectators' copy."""
+
+
+class BotTurn(NamedTuple):
+    """A bot seat must move: the server computes the move from ``view`` (JSON, rebuilt by
+    ``rules.view_from_json``) and feeds it back as ``Play(seat, text, ply)``."""
+
+    seat: int
+    level: str
+    view: dict[str, Any]
+    ply: int
+
+
+@dataclass(frozen=True)
+class Step:
+    """The effects of one accepted command.
+
+    ``entries``: JSON-ready dicts to append to the table's log (empty when nothing
+    changed); ``messages``: (audience, body) pairs, bodies JSON-ready with a "type";
+    ``wake_at``: when to send the next ``Tick`` (None: no timer runs); ``wants_seed``:
+    send ``SupplySeed``; ``bot_turn``: a bot must move (set in the step that made it due;
+    ``Table.bot_turn`` keeps it after a restart)."""
+
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[tuple[Audience, dict[str, Any]]] = field(default_factory=list)
+    wake_at: float | None = None
+    wants_seed: bool = False
+    bot_turn: BotTurn | None = None

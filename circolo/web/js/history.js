@@ -1,0 +1,113 @@
+// Match history (#/history) and the replay of a finished table (#/replay?t=<id>), step by
+// step with every hand face up (the match is over: nothing is hidden any more).
+// They read two routes the server is to offer (see the web helper's report):
+//   GET /api/history?before=<created_at>  -> {tables: [...], next_before}
+//   GET /api/tables/<id>/replay           -> {table_id, config, result, steps: [...]}
+// Until then the pages say that the history is not available on this server.
+import { h, replace } from "./dom.js";
+import { t, has } from "./i18n.js";
+import { cardImage } from "./cardview.js";
+import { TableModel } from "./table/model.js";
+import * as scopa from "./table/scopa.js";
+import * as bisca from "./table/bisca.js";
+import * as burraco from "./table/burraco.js";
+
+const GAMES = { scopa, bisca, burraco };
+
+async function getJson(url) {
+  try {
+    const res = await fetch(url, { headers: { accept: "application/json" } });
+    if (!res.ok || !(res.headers.get("content-type") || "").includes("json")) return null;
+    return await res.json();
+  } catch {
+    return null;
+  }
+}
+
+const when = (at) => new Date(at * 1000).toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" });
+
+function outcome(row) {
+  const r = row.result || {};
+  if (r.winner === null || r.winner === undefined) return t("draw");
+  if (row.my_seat === null || row.my_seat === undefined) return t("winner", { name: `${r.winner + 1}` });
+  const side = row.my_seat % ((row.seats || []).length === 4 ? 2 : (row.seats || []).length || 2);
+  return side === r.winner ? t("youWon") : t("youLost");
+}
+
+export async function renderHistory(main, params) {
+  replace(main, h("section", { class: "history-page" }, h("h1", {}, t("history")), h("p", {}, "…")));
+  const before = params.get("before");
+  const data = await getJson(`/api/history${before ? `?before=${encodeURIComponent(before)}` : ""}`);
+  const page = main.querySelector(".history-page");
+  if (!page) return;
+  if (!data) return replace(page, h("h1", {}, t("history")), h("p", { class: "empty" }, t("historyUnavailable")));
+  const rows = data.tables || [];
+  replace(page, h("h1", {}, t("history")),
+    rows.length ? h("ul", { class: "history-list" }, rows.map((row) => {
+      const reason = `reason.${row.result?.reason}`;
+      const names = (row.seats || []).map((s) => (s.kind === "bot" ? t("bot") : s.name)).join(" · ");
+      return h("li", { class: "history-row", dataset: { table: row.table_id } },
+        h("span", { class: "tname" }, `${t(`game.${row.game}`)} · ${t(`mode.${(row.seats || []).length || 2}`)}`),
+        h("span", { class: "tseats" }, names),
+        h("strong", {}, outcome(row), " ", (row.result?.totals || []).join(" – ")),
+        h("span", { class: "muted" }, has(reason) ? t(reason) : row.result?.reason || ""),
+        h("time", { datetime: new Date((row.finished_at || row.created_at) * 1000).toISOString() }, when(row.finished_at || row.created_at)),
+        h("a", { class: "button", href: `#/replay?t=${encodeURIComponent(row.table_id)}` }, t("replay")));
+    })) : h("p", { class: "empty" }, t("noHistory")),
+    data.next_before ? h("a", { href: `#/history?before=${data.next_before}` }, t("older")) : null);
+}
+
+// A stand-in for the table screen that the game renderers read (names, sides, places).
+function viewer(model) {
+  const name = (s) => model.name(s) || `${t("bot")} ${s + 1}`;
+  return {
+    seatName: name,
+    sideName: (side) => (model.players === 4 ? [side, side + 2].map(name).join(" & ") : name(side)),
+    suitName: (s) => s,
+    where: (s) => (model.players === 2 ? ["bottom", "top"][s] : ["bottom", "right", "top", "left"][s]),
+  };
+}
+
+export async function renderReplay(main, params) {
+  const id = params.get("t") || "";
+  replace(main, h("section", { class: "replay-page" }, h("h1", {}, t("replay")), h("p", {}, "…")));
+  const data = await getJson(`/api/tables/${encodeURIComponent(id)}/replay`);
+  const page = main.querySelector(".replay-page");
+  if (!page) return;
+  if (!data || !(data.steps || []).length) return replace(page, h("h1", {}, t("replay")), h("p", { class: "empty" }, t("historyUnavailable")));
+  const model = new TableModel(id);
+  const names = viewer(model);
+  const mod = GAMES[data.config?.game];
+  let at = 0;
+  const board = h("div", { class: "replay-board" });
+  const slider = h("input", { type: "range", min: 0, max: data.steps.length - 1, value: 0, "aria-label": t("step") });
+  const caption = h("p", { class: "replay-caption", "aria-live": "polite" });
+  const show = (i) => {
+    at = Math.max(0, Math.min(data.steps.length - 1, i));
+    slider.value = String(at);
+    const step = data.steps[at];
+    model.reset(step.state || {}, null);
+    const v = model.view;
+    const ctx = { model, view: v, faces: data.config?.options?.faces || "italian", myTurn: false, selected: [], select() {}, play() {}, error() {}, flash() {}, choose() {}, ...names };
+    const parts = v && mod ? mod.render(ctx) : { center: null };
+    const hands = (step.hands || []).map((cards, seat) => h("div", { class: "replay-hand" },
+      h("span", { class: "seat-name" }, names.seatName(seat)), h("div", { class: "hand open" }, cards.map((c) => cardImage(c, data.config?.game)))));
+    replace(board, parts.center, parts.side || null, hands);
+    const ev = step.event;
+    caption.textContent = `${at + 1} / ${data.steps.length}${ev && mod ? ` · ${mod.describeMove(ev, names.seatName(ev.seat), ctx.faces, v)}` : ""}`;
+  };
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  const button = (label, text, to) => h("button", { type: "button", "aria-label": label, onclick: () => show(to()) }, text);
+  replace(page,
+    h("h1", {}, `${t("replay")} · ${t(`game.${data.config?.game}`)}`),
+    h("div", { class: "replay-controls", role: "group", "aria-label": t("replay") },
+      button(t("first"), "«", () => 0), button(t("previous"), "◀", () => at - 1), slider,
+      button(t("next"), "▶", () => at + 1), button(t("last"), "»", () => data.steps.length - 1)),
+    caption, board,
+    h("p", {}, h("a", { href: "#/history" }, t("history"))));
+  page.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowRight") show(at + 1);
+    if (e.key === "ArrowLeft") show(at - 1);
+  });
+  show(0);
+}

@@ -1,0 +1,194 @@
+// The lobby: "play now" per game and mode, the open tables (live), the create form
+// drawn from each game's option spec, and watching a table.
+import { h, replace } from "./dom.js";
+import { t, has } from "./i18n.js";
+
+const GAMES = ["scopa", "bisca", "burraco"];
+
+export class Lobby {
+  constructor(root, conn, { onTable, onError }) {
+    this.root = root;
+    this.conn = conn;
+    this.onTable = onTable;
+    this.onError = onError;
+    this.data = null;
+    this.tables = new Map();
+    this.unsub = [
+      conn.on("lobby", (m) => {
+        const first = !this.data;
+        this.data = m;
+        this.tables = new Map(m.tables.map((x) => [x.table_id, x]));
+        // the form is drawn once from the games' options: a resubscribe keeps what was chosen
+        if (first) this.render();
+        else this.renderTables();
+      }),
+      conn.on("lobby.table", (m) => {
+        this.tables.set(m.table.table_id, m.table);
+        this.renderTables();
+      }),
+      conn.on("lobby.removed", (m) => {
+        this.tables.delete(m.table_id);
+        this.renderTables();
+      }),
+      conn.on("online", () => this.subscribe()),
+    ];
+    if (conn.online) this.subscribe();
+    this.render();
+  }
+
+  subscribe() {
+    this.conn.request({ type: "lobby.subscribe" });
+  }
+
+  destroy() {
+    this.unsub.forEach((f) => f());
+    this.conn.raw({ type: "lobby.unsubscribe" });
+  }
+
+  games() {
+    const given = this.data?.games || [];
+    return GAMES.map((g) => given.find((x) => x.game === g) || { game: g, players: [2, 4], options: [] });
+  }
+
+  async playNow(game, players) {
+    const reply = await this.conn.request({ type: "play_now", game, players });
+    if (reply.type === "error") return this.onError(reply);
+    if (reply.table_id) this.onTable(reply.table_id, reply);
+  }
+
+  render() {
+    this.list = h("ul", { class: "table-list", "aria-live": "off" });
+    replace(
+      this.root,
+      h("section", { class: "games", "aria-labelledby": "games-h" },
+        h("h2", { id: "games-h", class: "sr-only" }, t("playNow")),
+        this.games().map((g) => this.gameTile(g))),
+      h("section", { class: "open-tables", "aria-labelledby": "open-h" },
+        h("h2", { id: "open-h" }, t("openTables")), this.list),
+      h("section", { class: "create", "aria-labelledby": "create-h" },
+        h("h2", { id: "create-h" }, t("createTable")), this.createForm()),
+    );
+    this.renderTables();
+  }
+
+  gameTile(g) {
+    return h("article", { class: `game-tile game-${g.game}` },
+      h("h3", {}, t(`game.${g.game}`)),
+      h("p", {}, t(`game.${g.game}.about`)),
+      h("div", { class: "modes" },
+        (g.players || [2, 4]).map((n) =>
+          h("button", { class: "primary", type: "button", dataset: { game: g.game, players: n }, onclick: () => this.playNow(g.game, n) },
+            `${t("playNow")} · ${t(`mode.${n}`)}`))));
+  }
+
+  renderTables() {
+    if (!this.list) return;
+    const rows = [...this.tables.values()].sort((a, b) => a.created_at - b.created_at);
+    if (!rows.length) return replace(this.list, h("li", { class: "empty" }, t("noTables")));
+    replace(this.list, rows.map((x) => h("li", { class: "table-row", dataset: { table: x.table_id } },
+      h("span", { class: "tname" }, `${t(`game.${x.game}`)} · ${t(`mode.${x.options?.players || x.seats.length}`)}`),
+      h("span", { class: "tseats" }, x.seats.map((s) => s.kind === "open" ? t("seat.open") : s.kind === "bot" ? `${t("bot")}` : s.name).join(" · ")),
+      h("span", { class: "tspeed" }, t(`speed.${x.speed}`)),
+      x.free > 0 ? h("button", { type: "button", onclick: () => this.join(x.table_id) }, t("join")) : null,
+      h("button", { type: "button", onclick: () => this.watch(x.table_id) }, t("watch")))));
+  }
+
+  async join(tableId) {
+    const reply = await this.conn.request({ type: "table.join", table_id: tableId });
+    if (reply.type === "error") return this.onError(reply);
+    this.onTable(tableId, reply);
+  }
+
+  async watch(tableId) {
+    this.onTable(tableId, { watch: true });
+  }
+
+  createForm() {
+    const games = this.games();
+    const form = h("form", { class: "create-form" });
+    const gameSel = h("select", { name: "game", id: "cf-game" }, games.map((g) => h("option", { value: g.game }, t(`game.${g.game}`))));
+    const fields = h("div", { class: "option-fields" });
+    const seats = h("div", { class: "seat-fields" });
+    const levels = this.data?.bot_levels || ["random", "greedy", "expert"];
+    const drawSeats = () => {
+      const n = Number(form.elements.players?.value || 2);
+      replace(seats, Array.from({ length: n - 1 }, (_, i) => {
+        const id = `cf-seat-${i + 1}`;
+        return h("label", { for: id }, t("seatLabel", { n: i + 2 }),
+          h("select", { id, name: `seat${i + 1}` },
+            h("option", { value: "open" }, t("seat.open")),
+            levels.map((l) => h("option", { value: `bot:${l}`, selected: l === "greedy" }, `${t("bot")} · ${t(`level.${l}`)}`))));
+      }));
+    };
+    const drawOptions = () => {
+      const g = games.find((x) => x.game === gameSel.value);
+      replace(fields, (g.options || []).map((o) => optionField(o)));
+      form.elements.players?.addEventListener("change", drawSeats);
+      drawSeats();
+    };
+    gameSel.addEventListener("change", drawOptions);
+    const speeds = this.data?.speeds || ["standard", "relaxed", "untimed"];
+    form.append(
+      h("label", { for: "cf-game" }, t("gameLabel"), gameSel),
+      fields,
+      h("label", { for: "cf-speed" }, t("speed"), h("select", { id: "cf-speed", name: "speed" }, speeds.map((s) => h("option", { value: s }, t(`speed.${s}`))))),
+      seats,
+      h("label", { class: "check", for: "cf-private" }, h("input", { type: "checkbox", id: "cf-private", name: "private" }), t("private")),
+      h("button", { class: "primary", type: "submit" }, t("create")),
+    );
+    drawOptions();
+    // relaxed and untimed tables are private (the server refuses them in the open room)
+    const speedSel = form.elements.speed;
+    const priv = form.elements.private;
+    speedSel.addEventListener("change", () => { if (speedSel.value !== "standard") priv.checked = true; });
+    priv.addEventListener("change", () => { if (!priv.checked) speedSel.value = "standard"; });
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      this.create(form, games.find((x) => x.game === gameSel.value));
+    });
+    return form;
+  }
+
+  async create(form, g) {
+    const options = {};
+    for (const o of g.options || []) {
+      const el = form.elements[o.name];
+      if (!el) continue;
+      if (el.type === "checkbox") options[o.name] = el.checked;
+      else if (el.value === "") continue;
+      else {
+        const choice = (o.choices || []).find((c) => String(c) === el.value);
+        options[o.name] = choice !== undefined ? choice : /^-?\d+$/.test(el.value) ? Number(el.value) : el.value;
+      }
+    }
+    const n = Number(options.players || 2);
+    const seats = [{ kind: "me" }];
+    for (let i = 1; i < n; i++) {
+      const v = form.elements[`seat${i}`]?.value || "open";
+      seats.push(v.startsWith("bot:") ? { kind: "bot", level: v.slice(4) } : { kind: "open" });
+    }
+    const reply = await this.conn.request({
+      type: "table.create", game: g.game, options, speed: form.elements.speed.value, private: form.elements.private.checked, seats,
+    });
+    if (reply.type === "error") return this.onError(reply);
+    if (reply.invite) sessionStorage.setItem(`circolo.invite.${reply.table_id}`, reply.invite);
+    this.onTable(reply.table_id, reply);
+  }
+}
+
+// One form control for one option of Rules.describe().
+function optionField(o) {
+  const id = `cf-opt-${o.name}`;
+  const label = has(`opt.${o.name}`) ? t(`opt.${o.name}`) : o.description || o.name;
+  let control;
+  if (o.choices && o.choices.length) {
+    control = h("select", { id, name: o.name },
+      o.optional ? h("option", { value: "" }, "—") : null,
+      o.choices.map((c) => h("option", { value: String(c), selected: c === o.default }, has(`opt.${o.name}.${c}`) ? t(`opt.${o.name}.${c}`) : String(c))));
+  } else if (o.type === "bool" || o.type === "boolean" || typeof o.default === "boolean") {
+    return h("label", { class: "check", for: id }, h("input", { type: "checkbox", id, name: o.name, checked: !!o.default }), label);
+  } else {
+    control = h("input", { id, name: o.name, type: "number", min: o.minimum ?? null, max: o.maximum ?? null, value: o.default ?? "", placeholder: o.optional ? "—" : null });
+  }
+  return h("label", { for: id }, label, control);
+}

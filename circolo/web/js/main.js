@@ -1,0 +1,122 @@
+// The page: header (language, settings), offline banner, and the router between the
+// lobby, a table (/t/<id>), the verify page and settings.
+import { h, replace, $ } from "./dom.js";
+import { t, setLang, initialLang, LANGS, LANG_NAMES, currentLang } from "./i18n.js";
+import * as settings from "./settings.js";
+import { Connection } from "./net.js";
+import { mountAnnouncer, announce } from "./announce.js";
+import { useServerClock } from "./clock.js";
+import { sounds } from "./sound.js";
+import { Lobby } from "./lobby.js";
+import { TableScreen } from "./table/screen.js";
+import { renderVerify } from "./verify.js";
+import { renderSettings } from "./settingsview.js";
+import { renderHistory, renderReplay } from "./history.js";
+
+const conn = new Connection();
+window.circolo = { conn }; // for tests and the curious
+let current = null;
+
+function header() {
+  const langSel = h("select", { id: "lang", "aria-label": t("language") }, LANGS.map((l) => h("option", { value: l, selected: l === currentLang() }, LANG_NAMES[l])));
+  langSel.addEventListener("change", async () => {
+    settings.set("lang", langSel.value);
+    await setLang(langSel.value);
+    renderShell();
+    route();
+  });
+  return h("header", { class: "top" },
+    h("a", { class: "brand", href: "/" , onclick: (e) => { e.preventDefault(); go("/"); } }, "♣ ", t("app")),
+    h("nav", { "aria-label": "main" },
+      h("a", { href: "/", onclick: (e) => { e.preventDefault(); go("/"); } }, t("lobby")),
+      h("a", { href: "#/history" }, t("history")),
+      h("a", { href: "#/settings" }, t("settings")),
+      h("a", { href: "#/verify" }, t("verify"))),
+    h("span", { class: "me" }, conn.welcome?.player?.name || ""),
+    langSel);
+}
+
+function renderShell() {
+  replace(document.body,
+    h("a", { class: "skip", href: "#main" }, "↓"),
+    header(),
+    h("div", { id: "offline", class: "offline", role: "alert", hidden: conn.online || !conn.welcome }, t("offline")),
+    h("main", { id: "main", tabindex: "-1" }));
+  mountAnnouncer();
+  document.title = t("app");
+}
+
+function leaveCurrent() {
+  if (current) current.destroy();
+  current = null;
+}
+
+export function go(path) {
+  history.pushState({}, "", path);
+  route();
+}
+
+function route() {
+  const main = $("#main");
+  const hash = location.hash;
+  if (hash.startsWith("#/verify")) {
+    leaveCurrent();
+    return renderVerify(main, new URLSearchParams(hash.split("?")[1] || ""));
+  }
+  if (hash.startsWith("#/history") || hash.startsWith("#/replay")) {
+    leaveCurrent();
+    const params = new URLSearchParams(hash.split("?")[1] || "");
+    return hash.startsWith("#/history") ? renderHistory(main, params) : renderReplay(main, params);
+  }
+  if (hash.startsWith("#/settings")) {
+    leaveCurrent();
+    return renderSettings(main);
+  }
+  const match = location.pathname.match(/^\/t\/([\w-]+)/);
+  if (match) {
+    if (current instanceof TableScreen && current.tableId === match[1]) return current.render();
+    leaveCurrent();
+    const params = new URLSearchParams(location.search);
+    const held = (conn.welcome?.tables || []).some((x) => x.table_id === match[1]);
+    current = new TableScreen(main, conn, match[1], { watch: params.has("watch") && !held, invite: params.get("invite"), onLeave: () => go("/") });
+    return;
+  }
+  leaveCurrent();
+  current = new Lobby(main, conn, {
+    onTable: (id, reply) => go(`/t/${id}${reply.watch ? "?watch=1" : ""}`),
+    onError: (e) => {
+      const text = t(`err.${e.code}`) !== `err.${e.code}` ? t(`err.${e.code}`) : t("err.generic", { message: e.message });
+      document.querySelector(".lobby-error")?.remove();
+      main.prepend(h("p", { class: "flash lobby-error", role: "alert" }, text));
+    },
+  });
+}
+
+async function start() {
+  await setLang(initialLang());
+  document.documentElement.classList.toggle("no-motion", !settings.motionAllowed());
+  settings.onChange(() => document.documentElement.classList.toggle("no-motion", !settings.motionAllowed()));
+  useServerClock(() => conn.serverNow(), sounds.warn);
+  renderShell();
+  conn.on("online", (w) => {
+    const bar = $("#offline");
+    if (bar && !bar.hidden) announce(t("reconnected"));
+    if (bar) bar.hidden = true;
+    const me = $(".me");
+    if (me) me.textContent = w.player?.name || "";
+    if (location.pathname === "/" && !location.hash && w.tables?.length === 1 && !sessionStorage.getItem("circolo.stayLobby")) {
+      return go(`/t/${w.tables[0].table_id}`);
+    }
+    if (!current) route();
+  });
+  conn.on("offline", () => {
+    const bar = $("#offline");
+    if (bar) bar.hidden = false;
+  });
+  window.addEventListener("popstate", route);
+  window.addEventListener("hashchange", route);
+  route();
+  conn.connect();
+}
+
+start();

@@ -1,0 +1,71 @@
+// Bisca Capixaba at the table: the copas/sorteio choice, the trump and the open card,
+// the trump-2 exchange, the trick in progress and the last trick with its winner.
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { cardButton, cardImage, cardBack } from "../cardview.js";
+import { cardNames } from "../names.js";
+
+const SUIT_WORD = { H: "♥", D: "♦", C: "♣", S: "♠" };
+
+export function render(ctx) {
+  const v = ctx.view;
+  const sel = ctx.selected[0] || null;
+  const myTurn = ctx.myTurn;
+  const trick = v.trick || { leader: null, cards: [] };
+  const shownTrick = trick.cards?.length ? trick : ctx.model.lastTrick || (v.tricks || [])[v.tricks?.length - 1] || null;
+  const finished = shownTrick && shownTrick !== trick;
+  const slots = [];
+  if (shownTrick && shownTrick.cards) {
+    shownTrick.cards.forEach((c, i) => {
+      const seat = (shownTrick.leader + i) % v.players;
+      const win = finished && shownTrick.winner === seat;
+      slots.push(h("div", { class: `trick-slot pos-${ctx.where(seat)}${win ? " winner" : ""}` },
+        cardImage(c, "bisca"), h("span", { class: "who" }, ctx.seatName(seat))));
+    });
+  }
+  const trumpBox = h("div", { class: "trump-box" },
+    v.trump ? h("span", { class: "trump" }, `${t("trump")}: `, h("strong", {}, `${SUIT_WORD[v.trump]} ${ctx.suitName(v.trump)}`), v.copas ? ` · ${t("copas")}` : "") : h("span", {}, t("chooseTrump")),
+    h("div", { class: "stock-open" },
+      v.stock ? h("span", { class: "stock-pile" }, cardBack("small"), h("span", { class: "count" }, `${t("stock")}: ${v.stock}`)) : null,
+      v.open_card && v.open_card_drawn_by === null ? h("span", { class: "open-card", "aria-label": t("openCard") }, cardImage(v.open_card, "bisca", "small"), h("span", { class: "count" }, t("openCard"))) : null));
+
+  const playable = myTurn && v.phase === "play";
+  const center = h("div", { class: "felt bisca-felt", dataset: playable ? { drop: "table" } : {} }, trumpBox,
+    h("div", { class: `trick${finished ? " done" : ""}`, role: "group", "aria-label": `${finished ? t("lastTrick") : t("trick")}: ${cardNames(shownTrick?.cards || [], ctx.faces) || "—"}` },
+      slots, finished && shownTrick.winner !== undefined ? h("p", { class: "trick-winner" }, t("wonTrick", { name: ctx.seatName(shownTrick.winner) })) : null));
+
+  const side = h("div", { class: "piles" }, (v.card_points || v.scores || []).map((p, s) => h("div", { class: "pile-box" },
+    `${ctx.sideName(s)}: ${t("points", { n: p })}`, (v.relo || [])[s] ? h("span", { class: "tag" }, t("relo")) : null)));
+
+  let actions = [];
+  if (myTurn && v.phase === "choose") {
+    actions = [h("p", { class: "prompt" }, t("chooseTrump")),
+      h("button", { class: "primary", type: "button", dataset: { move: "copas" }, onclick: () => ctx.play("copas") }, t("copas")),
+      h("button", { class: "primary", type: "button", dataset: { move: "sorteio" }, onclick: () => ctx.play("sorteio") }, t("sorteio"))];
+  } else if (myTurn && v.phase === "exchange") {
+    const canExchange = (v.hand || []).includes(`2${v.trump}`);
+    actions = [canExchange ? h("button", { class: "primary", type: "button", dataset: { move: "exchange" }, onclick: () => ctx.play("exchange") }, t("exchange")) : null,
+      h("button", { type: "button", class: canExchange ? "" : "primary", dataset: { move: "pass" }, onclick: () => ctx.play("pass") }, t("pass"))];
+  } else if (myTurn && sel) {
+    actions = [h("button", { class: "primary", type: "button", onclick: () => ctx.play(sel) }, `▶ ${cardNames([sel], ctx.faces)}`)];
+  }
+  const hand = (v.hand || []).map((c) => cardButton(c, "bisca", {
+    selected: c === sel,
+    cls: "in-hand",
+    onclick: playable ? () => (c === sel ? ctx.play(c) : ctx.select([c])) : null,
+  }));
+  return { center, side, actions, hand };
+}
+
+// A hand card dropped on the felt is played.
+export function drop(ctx, card) {
+  if (ctx.myTurn && ctx.view.phase === "play") ctx.play(card);
+}
+
+export function describeMove(msg, name, faces) {
+  const move = msg.move || "";
+  if (["copas", "sorteio", "exchange", "pass"].includes(move)) return t(`ev.${move}`, { name });
+  let text = t("ev.play", { name, card: cardNames([move], faces) });
+  if ((msg.events || []).some((e) => e.kind === "relo")) text += ` — ${t("relo")}`;
+  return text;
+}

@@ -1,0 +1,60 @@
+// The hand-end breakdown (every category per side; Scopa's primiera cards) and the
+// match-end screen with every hand, the reason it ended and the rematch button.
+import { h } from "../dom.js";
+import { t, has } from "../i18n.js";
+import { countdown } from "../clock.js";
+
+function label(key) {
+  return has(`cat.${key}`) ? t(`cat.${key}`) : key.replaceAll("_", " ");
+}
+
+export function breakdownTable(screen, data) {
+  const sides = data.breakdown || [];
+  const keys = [...new Set(sides.flatMap((b) => Object.keys(b || {})))];
+  return h("table", { class: "breakdown" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), sides.map((_, s) => h("th", { scope: "col" }, screen.sideName(s))))),
+    h("tbody", {},
+      keys.map((k) => h("tr", {}, h("th", { scope: "row" }, label(k)), sides.map((b) => h("td", {}, fmt(b?.[k]))))),
+      data.points ? h("tr", { class: "sum" }, h("th", { scope: "row" }, t("total")), data.points.map((p) => h("td", {}, p))) : null));
+}
+
+function fmt(v) {
+  if (v === undefined || v === null) return "";
+  if (Array.isArray(v)) return v.join(" ");
+  if (typeof v === "object") return JSON.stringify(v);
+  return String(v);
+}
+
+function verifyLink(data) {
+  if (!data.seed) return null;
+  const c = data.commitment || "";
+  return h("p", { class: "verify-line" }, `${t("seed")}: `, h("code", {}, data.seed.slice(0, 16) + "…"), " ",
+    h("a", { href: `#/verify?c=${c}&s=${data.seed}` }, t("verifyLink")));
+}
+
+export function handOver(screen, data, onContinue) {
+  return h("div", { class: "dialog hand-over", role: "dialog", "aria-labelledby": "ho-h" },
+    h("h2", { id: "ho-h" }, t("handN", { n: data.hand })),
+    breakdownTable(screen, data),
+    data.totals ? h("p", { class: "totals" }, `${t("total")}: `, data.totals.map((p, s) => `${screen.sideName(s)} ${p}`).join(" · ")) : null,
+    verifyLink(data),
+    onContinue ? h("button", { class: "primary", type: "button", onclick: onContinue }, t("continue")) : null);
+}
+
+export function matchOver(screen, result, rematchUntil, onRematch, onLobby) {
+  const me = screen.model.seat;
+  const mySide = me === null ? null : screen.model.sideOf(me);
+  let title = t("matchOver");
+  if (result.winner === null || result.winner === undefined) title = t("draw");
+  else if (mySide !== null) title = result.winner === mySide ? t("youWon") : t("youLost");
+  else title = t("winner", { name: screen.sideName(result.winner) });
+  const reasonKey = `reason.${result.reason}`;
+  return h("div", { class: "dialog match-over", role: "dialog", "aria-labelledby": "mo-h" },
+    h("h2", { id: "mo-h" }, title),
+    h("p", {}, `${t("reason")}: ${has(reasonKey) ? t(reasonKey) : result.reason}`),
+    h("p", { class: "totals" }, (result.totals || []).map((p, s) => `${screen.sideName(s)} ${p}`).join(" · ")),
+    (result.hands || []).map((hand) => h("details", {}, h("summary", {}, `${t("handN", { n: hand.hand })}: ${(hand.points || []).join(" – ")}`), breakdownTable(screen, hand), verifyLink(hand))),
+    h("div", { class: "buttons" },
+      me !== null && rematchUntil ? h("button", { class: "primary", type: "button", onclick: () => onRematch(true) }, t("rematch"), " ", countdown(rematchUntil, { total: 60 })) : null,
+      h("button", { type: "button", onclick: onLobby }, t("backToLobby"))));
+}

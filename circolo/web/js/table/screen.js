@@ -1,0 +1,344 @@
+// The table screen: seats around the felt, the game's own area, your hand, actions,
+// chat and the move log. Driven by snapshots and "update"/happening messages; a move
+// shows at once as pending and reloads the table if the server does not answer in 5 s.
+import { h, replace } from "../dom.js";
+import { t } from "../i18n.js";
+import { announce } from "../announce.js";
+import { sounds, notifyTurn } from "../sound.js";
+import { facesFor } from "../cardview.js";
+import { countdown } from "../clock.js";
+import { TableModel } from "./model.js";
+import { seatBadge } from "./seats.js";
+import { Chat } from "../chat.js";
+import { handOver, matchOver } from "./results.js";
+import { bindKeys } from "../keyboard.js";
+import { enableDrag } from "../drag.js";
+import * as settings from "../settings.js";
+import * as scopa from "./scopa.js";
+import * as bisca from "./bisca.js";
+import * as burraco from "./burraco.js";
+
+const GAMES = { scopa, bisca, burraco };
+const SUITS = {
+  italian: { it: { H: "coppe", D: "denari", C: "bastoni", S: "spade" }, "pt-BR": { H: "copas", D: "ouros", C: "paus", S: "espadas" }, en: { H: "cups", D: "coins", C: "clubs", S: "swords" } },
+};
+
+export class TableScreen {
+  constructor(root, conn, tableId, { watch = false, invite = null, onLeave }) {
+    this.root = root;
+    this.conn = conn;
+    this.model = new TableModel(tableId);
+    this.tableId = tableId;
+    this.selected = [];
+    this.choices = null;
+    this.pending = null;
+    this.log = [];
+    this.onLeave = onLeave;
+    this.chat = new Chat(conn, tableId);
+    this.wasMyTurn = false;
+    this.unsub = [
+      conn.on("table.snapshot", (m) => m.table_id === tableId && this.snapshot(m)),
+      conn.on("table.events", (m) => m.table_id === tableId && this.events(m)),
+      conn.on("table.joined", (m) => m.table_id === tableId && (this.model.seat = m.seat)),
+      conn.on("error", (m) => m.table_id === tableId && this.error(m)),
+    ];
+    this.keys = bindKeys(root, () => this);
+    this.undrag = enableDrag(root, (code, key, target) => GAMES[this.model.game]?.drop?.(this.ctx, code, key, target));
+    this.watching = watch;
+    this.invite = invite;
+    this.attached = false;
+    this.unsub.push(conn.on("online", () => this.attach()));
+    this.attach();
+    this.render();
+  }
+
+  // Open the table on the connection once it is up: as a seat (joining with the invite if
+  // we hold none), else as a spectator. A seat's table is reopened by the connection after
+  // a reconnect (with its last seq); a spectator's is watched again here.
+  attach() {
+    const { conn, tableId, invite } = this;
+    if (!conn.online) return;
+    const watch = () => {
+      this.watching = true;
+      conn.open.delete(tableId);
+      return conn.request({ type: "table.watch", table_id: tableId, invite }).then((r) => r.type === "error" && this.error(r));
+    };
+    if (this.attached && !this.watching) return;
+    this.attached = true;
+    if (this.watching) return watch();
+    conn.openTable(tableId, invite ? { invite } : {}).then((r) => {
+      if (r.type === "error" && (r.code === "not_seated" || r.code === "not_open")) {
+        const join = invite ? conn.request({ type: "table.join", table_id: tableId, invite }) : Promise.resolve({ type: "error" });
+        return join.then((j) => (j.type === "error" ? watch() : null));
+      }
+      if (r.type === "error") this.error(r);
+      return null;
+    });
+  }
+
+  destroy() {
+    this.unsub.forEach((f) => f());
+    this.keys();
+    this.undrag();
+    this.conn.closeTable(this.tableId);
+  }
+
+  snapshot(msg) {
+    const body = msg.snapshot || {};
+    const state = body.state || body;
+    this.model.reset(state, msg.seat ?? state.seat ?? this.model.seat);
+    this.clearPending();
+    this.render();
+  }
+
+  events(msg) {
+    let needRefresh = false;
+    for (const ev of msg.events || []) {
+      if (ev.bots) this.model.bots = ev.bots;
+      switch (ev.type) {
+        case "update": this.model.apply(ev.state || {}); break;
+        case "snapshot": this.model.reset(ev.state || {}); break;
+        case "move": this.moved(ev); break;
+        case "deal": this.logLine(`${t("handN", { n: ev.hand })} · ${t("commitment")}: ${ev.commitment.slice(0, 16)}…`); break;
+        case "hand_over": this.logLine(`${t("handN", { n: ev.hand })}: ${(ev.points || []).join(" – ")}`); sounds.end(); break;
+        case "match_over": sounds.end(); announce(t("matchOver")); break;
+        case "vote_open": announce(t("vote")); break;
+        case "invited": if (ev.seat === this.model.seat) announce(t("returnInvite")); break;
+        case "clock_warning": if (ev.seat === this.model.seat) sounds.warn(); break;
+        case "table_closed": this.logLine(ev.why); break;
+        default: break;
+      }
+    }
+    if (needRefresh) this.conn.refresh(this.tableId);
+    this.clearPending();
+    this.render();
+  }
+
+  moved(ev) {
+    const name = this.model.name(ev.seat) || `${t("bot")} ${ev.seat + 1}`;
+    const mod = GAMES[this.model.game];
+    // the view before the move is applied: Burraco names only the cards added to a meld
+    const text = mod ? mod.describeMove(ev, name, facesFor(this.model.game), this.model.view) : `${name}: ${ev.move}`;
+    const line = ev.auto ? `${text} (${t("timesUp")})` : text;
+    this.logLine(line);
+    announce(line);
+    if (ev.seat !== this.model.seat) sounds.play();
+    this.lastMoveSeat = ev.seat;
+  }
+
+  logLine(text) {
+    this.log.push(text);
+    if (this.log.length > 200) this.log.shift();
+  }
+
+  error(msg) {
+    this.clearPending();
+    const key = `err.${msg.code}`;
+    const text = msg.code && t(key) !== key ? t(key) : t("err.generic", { message: msg.message || msg.code });
+    this.flashMessage = msg.message && msg.code === "illegal_move" ? `${text} ${msg.message}` : text;
+    announce(this.flashMessage);
+    this.render();
+  }
+
+  seatName(seat) {
+    if (seat === this.model.seat) return t("you");
+    return this.model.name(seat) || `${t("bot")} ${seat + 1}`;
+  }
+
+  sideName(side) {
+    const n = this.model.players;
+    const me = this.model.seat;
+    if (n === 4) {
+      const names = [side, side + 2].map((s) => this.model.name(s) || `${t("bot")} ${s + 1}`).join(" & ");
+      if (me !== null) return `${me % 2 === side ? t("yourTeam") : t("opponents")} (${names})`;
+      return names;
+    }
+    return side === me ? t("you") : this.model.name(side) || `${t("bot")} ${side + 1}`;
+  }
+
+  suitName(s) {
+    return SUITS.italian[document.documentElement.lang]?.[s] || SUITS.italian.en[s];
+  }
+
+  // Where a seat sits on screen, seen from ours: bottom, right, top, left.
+  where(seat) {
+    const n = this.model.players;
+    const me = this.model.seat ?? 0;
+    const rel = (seat - me + n) % n;
+    return n === 2 ? ["bottom", "top"][rel] : ["bottom", "right", "top", "left"][rel];
+  }
+
+  select(codes) {
+    this.selected = codes;
+    this.choices = null;
+    this.flashMessage = null;
+    this.render();
+    this.focusSelected();
+  }
+
+  play(text) {
+    if (this.pending) return; // no double moves
+    this.choices = null;
+    const id = `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    this.pending = { id, text };
+    this.flashMessage = t("moveSent");
+    this.render();
+    this.conn.request({ type: "move", table_id: this.tableId, move: text, id }).then((reply) => {
+      if (!this.pending || this.pending.id !== id) return;
+      if (reply.type === "ack") return this.clearPending(true);
+      if (reply.type === "error") return this.error(reply);
+      // no answer in 5 s (or offline): the events show whether it was played
+      this.clearPending();
+      this.flashMessage = t("noAnswer");
+      this.conn.refresh(this.tableId);
+      this.render();
+    });
+  }
+
+  clearPending(rerender = false) {
+    if (!this.pending) return;
+    this.pending = null;
+    this.selected = [];
+    if (this.flashMessage === t("moveSent")) this.flashMessage = null;
+    if (rerender) this.render();
+  }
+
+  command(type, extra = {}) {
+    return this.conn.request({ type, table_id: this.tableId, ...extra }).then((r) => (r.type === "error" ? this.error(r) : r));
+  }
+
+  get invited() {
+    const p = this.model.seat === null ? null : this.model.presence(this.model.seat);
+    return p && p.state === "invited" ? p.deadline : null;
+  }
+
+  get myTurn() {
+    const phase = this.model.phase;
+    return this.model.seat !== null && this.model.toMove === this.model.seat && !this.pending && this.model.status === "playing"
+      && !this.invited && (phase === null || phase === "play");
+  }
+
+  render() {
+    const m = this.model;
+    const v = m.view;
+    const game = m.game;
+    const mod = GAMES[game];
+    if (this.myTurn && !this.wasMyTurn) {
+      sounds.turn();
+      announce(t("yourTurn"));
+      notifyTurn(t("app"), t("yourTurn"));
+    } else if (v && m.toMove !== null && m.toMove !== m.seat && this.lastAnnouncedTurn !== m.toMove) {
+      announce(t("turnOf", { name: this.seatName(m.toMove) }));
+    }
+    this.lastAnnouncedTurn = m.toMove;
+    this.wasMyTurn = this.myTurn;
+
+    const ctx = {
+      model: m, view: v, faces: facesFor(game), myTurn: this.myTurn, selected: this.selected,
+      select: (c) => this.select(c), play: (x) => this.play(x), seatName: (s) => this.seatName(s), sideName: (s) => this.sideName(s),
+      suitName: (s) => this.suitName(s), where: (s) => this.where(s), error: (x) => this.error({ message: x }),
+      flash: () => {}, choose: (list) => { this.choices = list; this.render(); },
+    };
+    this.ctx = ctx;
+    const parts = v && mod ? mod.render(ctx) : { center: h("div", { class: "felt" }, h("p", { class: "waiting" }, t("waiting"))), actions: [], hand: [] };
+    if (this.choices) parts.actions = [h("span", { class: "prompt" }, t("wildWhere")), ...this.choices.map((c) => h("button", { class: "primary", type: "button", onclick: () => this.play(c.move) }, c.label))];
+
+    const n = m.players;
+    const sizes = v?.hand_sizes || v?.hand_counts || [];
+    const others = [];
+    for (let s = 0; s < n; s++) if (s !== (m.seat ?? -1)) others.push(seatBadge(m, s, { where: this.where(s), handSize: sizes[s] ?? null }));
+    const mine = m.seat !== null ? seatBadge(m, m.seat, { where: "bottom", handSize: null }) : h("div", { class: "seat seat-bottom spectator" }, t("spectator"));
+
+    const layout = h("div", { class: `table-screen game-${game || "none"} players-${n}${this.myTurn ? " my-turn" : ""}` },
+      h("div", { class: "table-main" },
+        h("div", { class: "table-head" },
+          h("span", { class: "table-title" }, game ? `${t(`game.${game}`)} · ${t(`mode.${n}`)}` : ""),
+          this.scoreLine(),
+          m.commitment ? h("a", { class: "commit", href: `#/verify?c=${m.commitment}`, title: t("commitment") }, `SHA-256 ${m.commitment.slice(0, 10)}…`) : null,
+          h("button", { type: "button", class: "ghost", onclick: () => this.leave() }, t("leave"))),
+        h("div", { class: "opponents" }, others),
+        h("div", { class: "center" }, parts.center, parts.side || null),
+        this.banner(),
+        h("div", { class: "actions", role: "group", "aria-label": "actions" }, parts.actions, this.flashMessage ? h("p", { class: "flash", role: "alert" }, this.flashMessage) : null),
+        h("div", { class: "my-area" }, mine,
+          h("div", { class: `hand${this.pending ? " pending" : ""}`, role: "group", "aria-label": t("hand") }, parts.hand))),
+      h("aside", { class: "table-side" },
+        h("details", { class: "log", open: true }, h("summary", {}, t("log")), h("ol", { class: "log-list" }, this.log.slice(-30).map((l) => h("li", {}, l)))),
+        this.chat.element()),
+      this.noticeView());
+    replace(this.root, layout);
+    this.markFresh();
+  }
+
+  // Cards that were not on screen before get a short entrance (never blocking input).
+  markFresh() {
+    const now = new Set();
+    for (const el of this.root.querySelectorAll(".hand .card, .table-cards .card, .trick .card, .discard-pile .card")) {
+      const key = `${el.parentElement.className}|${el.dataset.card}`;
+      now.add(key);
+      if (this.seen && !this.seen.has(key)) el.classList.add("fresh");
+    }
+    this.seen = now;
+  }
+
+  scoreLine() {
+    const totals = this.model.totals;
+    if (!totals) return null;
+    return h("span", { class: "scores", "aria-label": t("scores") }, totals.map((p, side) => h("span", { class: "score" }, `${this.sideName(side)}: ${p}`)));
+  }
+
+  banner() {
+    if (this.invited) {
+      return h("div", { class: "banner invite", role: "alert" }, t("returnInvite"), countdown(this.invited, { total: 30 }),
+        h("button", { class: "primary", type: "button", onclick: () => this.command("return") }, t("reopen")));
+    }
+    const st = this.model.state;
+    if (this.model.status === "waiting") {
+      const start = st.start;
+      const invite = sessionStorage.getItem(`circolo.invite.${this.tableId}`);
+      return h("div", { class: "banner" }, t("waiting"),
+        start && this.model.seat !== null && !start.pressed.includes(this.model.seat)
+          ? h("button", { class: "primary", type: "button", onclick: () => this.command("start_match") }, t("startMatch"), " ", countdown(start.deadline, { total: 120 })) : null,
+        invite ? h("span", { class: "invite-link" }, t("inviteLink"), " ", h("input", { readonly: true, value: invite, "aria-label": t("inviteLink") }),
+          h("button", { type: "button", onclick: (e) => { navigator.clipboard?.writeText(invite); e.target.textContent = t("copied"); } }, t("copy"))) : null);
+    }
+    return null;
+  }
+
+  // Dialogs come from the screen state, so a reload shows them again.
+  noticeView() {
+    const st = this.model.state;
+    const me = this.model.seat;
+    if (st.result) {
+      return matchOver(this, st.result, st.rematch && !st.rematch.accepted.includes(me) ? st.rematch.deadline : null,
+        (accept) => this.command("rematch", { accept }), () => this.onLeave());
+    }
+    if (st.vote) {
+      const voted = st.vote.voted.includes(me);
+      return h("div", { class: "dialog", role: "dialog", "aria-modal": "false", "aria-labelledby": "vote-h" },
+        h("h2", { id: "vote-h" }, t("vote")), countdown(st.vote.deadline, { total: 30 }), voted ? null : [
+        h("button", { class: "primary", type: "button", onclick: () => this.command("vote", { choice: "replay" }) }, t("voteReplay")),
+        h("button", { type: "button", onclick: () => this.command("vote", { choice: "draw" }) }, t("voteDraw"))]);
+    }
+    if (this.model.phase === "result" && st.match?.hands?.length) {
+      const last = st.match.hands[st.match.hands.length - 1];
+      const done = me === null || (st.phase.continued || []).includes(me);
+      return handOver(this, { ...last, totals: st.match.totals }, done ? null : () => this.command("continue"));
+    }
+    return null;
+  }
+
+  leave() {
+    if (this.model.seat !== null && this.model.status === "playing" && !confirm(`${t("leave")}?`)) return;
+    if (this.model.seat !== null) this.command("leave");
+    this.onLeave();
+  }
+
+  focusSelected() {
+    const el = this.root.querySelector(".hand .card.selected") || this.root.querySelector(".hand .card");
+    if (el && this.root.contains(document.activeElement) === false) return;
+    el?.focus({ preventScroll: true });
+  }
+}
+
+export { settings };

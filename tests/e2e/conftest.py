@@ -1,0 +1,168 @@
+"""End-to-end tests of the browser client: the real server, real headless Chromium.
+
+Select them with ``pytest tests/e2e`` (or ``-m e2e``); they are skipped when
+/usr/bin/chromium is missing or when the games do not run yet on this branch.
+Screenshots are written to ``tests/e2e/artifacts/`` (CIRCOLO_E2E_ARTIFACTS overrides).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+LOCALE = "en-US"
+ARTIFACTS = Path(os.environ.get("CIRCOLO_E2E_ARTIFACTS", Path(__file__).parent / "artifacts"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "e2e: end-to-end tests in headless Chromium")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/e2e" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)
+
+
+def games_run() -> bool:
+    try:
+        from circolo.games import make_rules
+
+        make_rules("scopa", {"players": 2}).new_hand(1, 0)
+    except Exception:
+        return False
+    return True
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def running_server(module: str = "circolo.serve_cli", **env: str) -> Iterator[str]:
+    """A real server on a free port with its own data folder; yields its base URL."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("no /usr/bin/chromium (apt-get install -y chromium)")
+    if not games_run():
+        pytest.skip("the games do not run on the engine API on this branch yet")
+    port = free_port()
+    with tempfile.TemporaryDirectory() as data:
+        full_env = {**os.environ, "CIRCOLO_PLAY_NOW_WAIT": "1", **env}
+        proc = subprocess.Popen(
+            [sys.executable, "-m", module, "--port", str(port), "--data-dir", data],
+            env=full_env,
+            cwd=Path(__file__).resolve().parents[2],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/healthz", timeout=1) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or proc.poll() is not None:
+                proc.kill()
+                pytest.fail("the server did not start")
+            time.sleep(0.2)
+        try:
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    with running_server() as base:
+        yield base
+
+
+@pytest.fixture
+def seeded_server() -> Callable[..., contextlib.AbstractContextManager[str]]:
+    """``with seeded_server(6, 7) as base:`` a server whose tables get those hand seeds first."""
+
+    def start(*seeds: int, **env: str) -> contextlib.AbstractContextManager[str]:
+        pins = ",".join(str(s) for s in seeds)
+        return running_server("tests.e2e.seeded_server", CIRCOLO_E2E_SEEDS=pins, **env)
+
+    return start
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(server + "/")
+    pg.wait_for_selector("#cf-opt-players")
+    yield pg
+    context.close()
+    assert not errors, errors
+
+
+class Player:
+    """One person in their own browser context: the page, its errors and its WebSocket frames."""
+
+    def __init__(
+        self, browser: Any, base: str, *, width: int = 1280, height: int = 800, locale: str = LOCALE
+    ) -> None:
+        viewport = {"width": width, "height": height}
+        self.context = browser.new_context(viewport=viewport, locale=locale)
+        self.page = self.context.new_page()
+        self.base = base
+        self.errors: list[str] = []
+        self.frames: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("websocket", self._watch_socket)
+
+    def _watch_socket(self, ws: Any) -> None:
+        def received(payload: str | bytes) -> None:
+            self.frames.append(payload if isinstance(payload, str) else payload.decode())
+
+        ws.on("framereceived", received)
+
+    def lobby(self) -> Any:
+        self.page.goto(self.base + "/")
+        self.page.wait_for_selector("#cf-opt-players")  # the lobby has the games' options
+        return self.page
+
+    def close(self) -> None:
+        self.context.close()
+        assert not self.errors, self.errors
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

@@ -1,0 +1,152 @@
+"""The server's parts on their own: settings, identity, frames, bucket, bus, bot pool."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from circolo.server import protocol
+from circolo.server.botpool import BotPool, Request
+from circolo.server.bus import LocalBus
+from circolo.server.identity import Identities, new_guest
+from circolo.server.ratelimit import TokenBucket
+from circolo.server.settings import SettingsError, load_settings
+
+
+def test_settings_from_env_and_toml(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    toml = tmp_path / "circolo.toml"
+    toml.write_text('port = 9001\nplay_now_wait = 5.5\nhost = "0.0.0.0"\n')
+    monkeypatch.setenv("CIRCOLO_PORT", "9002")
+    settings = load_settings(toml, data_dir=tmp_path)
+    assert settings.port == 9002  # the environment wins over the file
+    assert settings.play_now_wait == 5.5 and settings.host == "0.0.0.0"
+    assert settings.url == f"sqlite+aiosqlite:///{tmp_path / 'circolo.sqlite3'}"
+    assert settings.secret_key == load_settings(toml, data_dir=tmp_path).secret_key
+    assert settings.bot_workers >= 1
+
+
+@pytest.mark.parametrize(
+    ("env", "named"),
+    [
+        ({"CIRCOLO_PORT": "eighty"}, "CIRCOLO_PORT"),
+        ({"CIRCOLO_PORT": "70000"}, "CIRCOLO_PORT"),
+        ({"CIRCOLO_RATE": "-1"}, "CIRCOLO_RATE"),
+        ({"CIRCOLO_LOG_LEVEL": "loud"}, "CIRCOLO_LOG_LEVEL"),
+        ({"CIRCOLO_PLAY_NOW_LEVEL": "grandmaster"}, "CIRCOLO_PLAY_NOW_LEVEL"),
+    ],
+)
+def test_bad_settings_are_named(
+    env: dict[str, str], named: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    with pytest.raises(SettingsError, match=named):
+        load_settings(data_dir=tmp_path)
+
+
+def test_unknown_setting_in_toml(tmp_path: Path) -> None:
+    toml = tmp_path / "c.toml"
+    toml.write_text("prot = 1\n")
+    with pytest.raises(SettingsError, match="CIRCOLO_PROT: no such setting"):
+        load_settings(toml, data_dir=tmp_path)
+    with pytest.raises(SettingsError, match="CIRCOLO_CONFIG"):
+        load_settings(tmp_path / "missing.toml", data_dir=tmp_path)
+
+
+def test_identity_round_trip_and_forgery() -> None:
+    identities = Identities("k" * 32)
+    guest = new_guest()
+    assert len(guest.name.split()) == 3
+    token = identities.token(guest)
+    assert identities.guest(token) == guest
+    assert Identities("other key").guest(token) is None
+    assert identities.guest(token[:-2] + "xx") is None
+    assert identities.guest(None) is None and identities.guest("") is None
+    assert identities.guest("x" * 600) is None
+
+
+def test_every_frame_type_parses() -> None:
+    examples = [
+        {"type": "hello", "protocol": 1},
+        {"type": "ping", "t": 1},
+        {"type": "lobby.subscribe"},
+        {"type": "lobby.unsubscribe"},
+        {"type": "table.create", "game": "scopa", "seats": [{"kind": "bot", "level": "expert"}]},
+        {"type": "table.join", "table_id": "t", "seat": 1},
+        {"type": "table.watch", "table_id": "t"},
+        {"type": "table.leave", "table_id": "t"},
+        {"type": "table.open", "table_id": "t", "since": 3},
+        {"type": "table.resync", "table_id": "t"},
+        {"type": "table.close", "table_id": "t"},
+        {"type": "play_now", "game": "bisca", "players": 4},
+        {"type": "move", "table_id": "t", "move": "7D"},
+        {"type": "start_match", "table_id": "t"},
+        {"type": "continue", "table_id": "t"},
+        {"type": "vote", "table_id": "t", "choice": "replay"},
+        {"type": "rematch", "table_id": "t", "accept": False},
+        {"type": "return", "table_id": "t"},
+        {"type": "chat", "table_id": "t", "text": "ciao"},
+    ]
+    import json
+
+    assert {e["type"] for e in examples} == protocol.TYPES
+    for example in examples:
+        assert protocol.parse(json.dumps(example), 8192).type == example["type"]
+
+
+def test_token_bucket() -> None:
+    now = [0.0]
+    bucket = TokenBucket(2, 3, clock=lambda: now[0])
+    assert [bucket.take() for _ in range(4)] == [True, True, True, False]
+    assert bucket.retry_after() == pytest.approx(0.5)
+    now[0] = 0.5
+    assert bucket.take() and not bucket.take()
+
+
+def test_local_bus_in_order_and_closable() -> None:
+    bus = LocalBus()
+    got: list[int] = []
+    sub = bus.subscribe("t", lambda m: got.append(m["n"]))
+    other = bus.subscribe("u", lambda m: got.append(-1))
+    for n in range(3):
+        bus.publish_now("t", {"n": n})
+    sub.close()
+    bus.publish_now("t", {"n": 9})
+    assert got == [0, 1, 2] and bus.subscribers("t") == 0
+    other.close()
+
+
+@pytest.mark.anyio
+async def test_bot_pool_replaces_an_overrunning_or_dead_worker() -> None:
+    pool = BotPool(1, margin=0.0)
+    pool.start()
+    try:
+        early = Request("scopa", {}, "greedy", {}, budget_ms=0.0, seed=1)
+        assert await pool.choose(early) is None  # no worker started yet: the auto-move
+        assert pool.replaced == 0
+        await pool.wait_ready()
+        overrun = Request("scopa", {}, "greedy", {}, budget_ms=0.0, seed=1)
+        assert await pool.choose(overrun) is None
+        assert pool.replaced == 1
+        await pool.wait_ready()
+        (pid,) = pool.pids()
+        os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0.2)
+        dead = Request("scopa", {}, "greedy", {}, budget_ms=5000.0, seed=1)
+        assert await pool.choose(dead) is None
+        assert pool.replaced == 2
+        assert len(pool.pids()) == 1 and pool.pids() != [pid]
+        broken = Request("nogame", {}, "greedy", {}, budget_ms=30000.0, seed=1)
+        assert await pool.choose(broken) is None  # a bot error: auto-move, worker kept
+        assert pool.replaced == 2
+    finally:
+        pool.close()
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
