@@ -237,4 +237,5 @@ def verify(game: str, seed: str, first: int, commitment: str | None, players: st
         click.echo(f"commitment: {digest}")
     click.echo(hand.position())
 
+
 main.add_command(serve)

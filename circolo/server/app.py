@@ -27,6 +27,7 @@ from circolo.server import metrics
 from circolo.server.botpool import BotPool
 from circolo.server.bus import Bus, open_bus
 from circolo.server.connection import Session
+from circolo.server.history import ROUTES as HISTORY_ROUTES
 from circolo.server.identity import COOKIE, Guest, Identities, cookie_args, new_guest
 from circolo.server.page import MINIMAL_PAGE
 from circolo.server.room import Room
@@ -147,6 +148,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/me", me),
         Route("/api/games", games),
         Route("/api/tables", tables),
+        *HISTORY_ROUTES,
         Route("/healthz", healthz),
         Route("/metrics", metrics_page),
         WebSocketRoute("/ws", websocket),
