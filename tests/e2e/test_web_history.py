@@ -51,10 +51,11 @@ REPLAY = {
 }  # fmt: skip
 
 
-def test_history_says_when_the_server_has_none(page: Any) -> None:
+def test_a_newcomers_history_is_empty(page: Any) -> None:
+    """The real route: a guest who has finished no match yet is told so."""
     page.click("header a[href='#/history']")
     page.wait_for_selector(".history-page .empty")
-    assert "not available" in page.locator(".history-page").inner_text()
+    assert "No finished matches yet" in page.locator(".history-page").inner_text()
 
 
 def test_history_and_replay_step_by_step(page: Any) -> None:
