@@ -1,10 +1,10 @@
 """Interface text in Italian, Brazilian Portuguese and English, on Project Fluent.
 
 One set of catalogues, ``locales/<lang>/*.ftl``, serves the terminal now and the server
-and browser later: ``export`` gives a language's messages as JSON-ready Fluent source
-(the browser formats them with ``@fluent/bundle``). Plural and select rules are Fluent's
-and CLDR's (through Babel); a missing message falls back to English, then to its id, so a
-gap never crashes the interface.
+and browser: ``export`` gives a language's messages as Fluent source, ``compile_messages``
+as the small JSON form the browser formats (``circolo/web/js/i18n.js``). Plural and select
+rules are Fluent's and CLDR's (through Babel; ``Intl.PluralRules`` in the browser); a
+missing message falls back to English, then to its id, so a gap never crashes the interface.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from babel import Locale
 from babel.lists import format_list
@@ -67,6 +68,52 @@ def export(lang: str) -> dict[str, str]:
         for entry in resource(lang).body
         if isinstance(entry, ast.Message)
     }
+
+
+# One part of a compiled message: a text, {"var": name}, {"msg": id}, or
+# {"select": name, "variants": {key: [parts]}, "default": key}, where a key is a plural
+# category or a selector value ("one", "you") or a number written as digits ("0").
+Part = str | dict[str, Any]
+
+
+def compile_messages(lang: str) -> dict[str, list[Part]]:
+    """A language's messages, English's where it has none, as lists of parts for the
+    browser: compiled from the ``fluent.syntax`` tree, the one ``translate`` formats."""
+    compiled = {} if lang == DEFAULT_LANGUAGE else compile_messages(DEFAULT_LANGUAGE)
+    for entry in resource(lang).body:
+        if isinstance(entry, ast.Message) and entry.value is not None:
+            compiled[entry.id.name] = _parts(entry.value)
+    return compiled
+
+
+def _parts(pattern: ast.Pattern) -> list[Part]:
+    parts: list[Part] = []
+    for element in pattern.elements:
+        part = element.value if isinstance(element, ast.TextElement) else _part(element.expression)
+        if isinstance(part, str) and parts and isinstance(parts[-1], str):
+            parts[-1] += part
+        elif part != "":
+            parts.append(part)
+    return parts
+
+
+def _part(expression: ast.InlineExpression | ast.SelectExpression | ast.Placeable) -> Part:
+    match expression:
+        case ast.VariableReference():
+            return {"var": expression.id.name}
+        case ast.MessageReference(attribute=None):
+            return {"msg": expression.id.name}
+        case ast.StringLiteral() | ast.NumberLiteral():
+            return str(expression.parse()["value"])
+        case ast.SelectExpression(selector=ast.VariableReference(id=selector)):
+            variants = {_key(v.key): _parts(v.value) for v in expression.variants}
+            (default,) = (_key(v.key) for v in expression.variants if v.default)
+            return {"select": selector.name, "variants": variants, "default": default}
+    raise ValueError(f"the browser form has no {type(expression).__name__}")
+
+
+def _key(key: ast.Identifier | ast.NumberLiteral) -> str:
+    return key.name if isinstance(key, ast.Identifier) else key.value
 
 
 def join(lang: str, words: Iterable[str]) -> str:

@@ -1,10 +1,12 @@
 """The browser client's files, checked without a browser: size budget, module imports that
-resolve, and the same string keys in every language of the client's catalogue."""
+resolve, and every message the client names present in every language's catalogue."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+
+from circolo.i18n import LANGUAGES, LOCALES, compile_messages
 
 WEB = Path(__file__).resolve().parent.parent / "circolo" / "web"
 BUDGET = 250_000  # bytes of JavaScript and CSS together, uncompressed (issue 14)
@@ -28,30 +30,33 @@ def test_page_loads_only_files_that_exist() -> None:
         assert (WEB / ref).is_file(), ref
 
 
-TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\w.\-]+|[{}:,]')
+WEB_IDS = re.compile(r'(?<![\w.$])(?:t|has)\("((?:web|error)-[^"]+)"')
+WEB_PREFIXES = re.compile(r"(?<![\w.$])(?:t|has)\(`((?:web|error)-[^`$]*)\$\{")
 
 
-def catalogue_keys() -> dict[str, set[str]]:
-    """Each language's keys (plural forms as ``key.one``), read token by token."""
-    text = (WEB / "js" / "strings.js").read_text()
-    tokens = TOKEN.findall(text[text.index("export const STRINGS") :])
-    keys: dict[str, set[str]] = {}
-    path: list[str] = []
-    for i, tok in enumerate(tokens[:-1]):
-        if tok == "}" and path:
-            path.pop()
-        elif tokens[i + 1] == ":" and tokens[i - 1] in "{,":
-            name = tok.strip('"')
-            if tokens[i + 2] == "{":
-                path.append(name)
-            if len(path) >= 1 and name != path[0]:
-                keys.setdefault(path[0], set()).add(".".join([*path[1:], name]))
-    return keys
+def test_the_client_keeps_no_strings_of_its_own() -> None:
+    """Its words come from the server's catalogues (GET /i18n/<lang>), plurals included."""
+    assert not (WEB / "js" / "strings.js").exists()
+    i18n = (WEB / "js" / "i18n.js").read_text()
+    assert "/i18n/" in i18n and "Intl.PluralRules" in i18n
 
 
-def test_every_language_has_every_string() -> None:
-    keys = catalogue_keys()
-    assert set(keys) == {"en", "it", "pt-BR"}
-    for lang, have in keys.items():
-        assert not keys["en"] - have, f"{lang} lacks {sorted(keys['en'] - have)}"
-        assert not have - keys["en"], f"{lang} has extra {sorted(have - keys['en'])}"
+def test_every_message_the_client_names_is_in_every_catalogue() -> None:
+    sources = "\n".join(f.read_text() for f in WEB.rglob("*.js"))
+    named, prefixes = set(WEB_IDS.findall(sources)), set(WEB_PREFIXES.findall(sources))
+    assert len(named) > 100 and prefixes
+    for lang in LANGUAGES:
+        ids = set(compile_messages(lang))
+        assert named <= ids, f"{lang} lacks {sorted(named - ids)}"
+        for prefix in prefixes:
+            assert any(i.startswith(prefix) for i in ids), f"{lang}: nothing like {prefix}…"
+
+
+def test_the_web_catalogue_ids_begin_with_web() -> None:
+    for path in LOCALES.glob("*/web.ftl"):
+        ids = [
+            line.split("=")[0].strip()
+            for line in path.read_text().splitlines()
+            if line[:1].isalpha()
+        ]
+        assert ids and all(i.startswith("web-") for i in ids), path

@@ -257,6 +257,19 @@ def test_language_switch(page: Any) -> None:
     page.select_option("#lang", "pt-BR")
     page.wait_for_selector("text=Jogar agora")
     assert page.locator("html").get_attribute("lang") == "pt-BR"
+    # the words are the server's catalogues (GET /i18n/pt-BR), plurals by Intl.PluralRules
+    words = page.evaluate(
+        """async () => {
+          const i18n = await import("/web/js/i18n.js");
+          const counts = [0, 1, 2, 5, 21].map((count) => i18n.t("web-cards", { count }));
+          const known = i18n.errorText({ code: "not_your_turn", message: "not your turn" });
+          const unknown = i18n.errorText({ code: "no_such_code", message: "the server's words" });
+          return [...counts, known, unknown];
+        }"""
+    )
+    assert words[:5] == ["nenhuma carta", "1 carta", "2 cartas", "5 cartas", "21 cartas"]
+    assert words[5] == "Não é a sua vez."
+    assert words[6].endswith("the server's words") and words[6] != "the server's words"
     page.select_option("#lang", "it")
     page.wait_for_selector("text=Gioca subito")
     page.select_option("#lang", "en")

@@ -7,7 +7,7 @@ export class Chat {
     this.conn = conn;
     this.tableId = tableId;
     this.lines = [];
-    this.list = h("ol", { class: "chat-list", "aria-label": t("chat") });
+    this.list = h("ol", { class: "chat-list", "aria-label": t("web-chat") });
     conn.on("chat", (m) => {
       if (m.table_id !== tableId || !m.text || m.ref) return;
       this.lines.push(m);
@@ -21,8 +21,8 @@ export class Chat {
   }
 
   element() {
-    const input = h("input", { type: "text", maxlength: 300, placeholder: t("chatPlaceholder"), "aria-label": t("chatPlaceholder"), id: "chat-input" });
-    const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, t("send")));
+    const input = h("input", { type: "text", maxlength: 300, placeholder: t("web-chat-placeholder"), "aria-label": t("web-chat-placeholder"), id: "chat-input" });
+    const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, t("web-send")));
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const text = input.value.trim();
@@ -31,6 +31,6 @@ export class Chat {
       await this.conn.request({ type: "chat", table_id: this.tableId, text });
     });
     this.draw();
-    return h("details", { class: "chat", open: true }, h("summary", {}, t("chat")), this.list, form);
+    return h("details", { class: "chat", open: true }, h("summary", {}, t("web-chat")), this.list, form);
   }
 }

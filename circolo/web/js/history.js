@@ -28,38 +28,38 @@ const when = (at) => new Date(at * 1000).toLocaleString(document.documentElement
 
 function outcome(row) {
   const r = row.result || {};
-  if (r.winner === null || r.winner === undefined) return t("draw");
-  if (row.my_seat === null || row.my_seat === undefined) return t("winner", { name: `${r.winner + 1}` });
+  if (r.winner === null || r.winner === undefined) return t("web-draw");
+  if (row.my_seat === null || row.my_seat === undefined) return t("web-winner", { name: `${r.winner + 1}` });
   const side = row.my_seat % ((row.seats || []).length === 4 ? 2 : (row.seats || []).length || 2);
-  return side === r.winner ? t("youWon") : t("youLost");
+  return side === r.winner ? t("web-you-won") : t("web-you-lost");
 }
 
 export async function renderHistory(main, params) {
-  replace(main, h("section", { class: "history-page" }, h("h1", {}, t("history")), h("p", {}, "…")));
+  replace(main, h("section", { class: "history-page" }, h("h1", {}, t("web-history")), h("p", {}, "…")));
   const before = params.get("before");
   const data = await getJson(`/api/history${before ? `?before=${encodeURIComponent(before)}` : ""}`);
   const page = main.querySelector(".history-page");
   if (!page) return;
-  if (!data) return replace(page, h("h1", {}, t("history")), h("p", { class: "empty" }, t("historyUnavailable")));
+  if (!data) return replace(page, h("h1", {}, t("web-history")), h("p", { class: "empty" }, t("web-history-unavailable")));
   const rows = data.tables || [];
-  replace(page, h("h1", {}, t("history")),
+  replace(page, h("h1", {}, t("web-history")),
     rows.length ? h("ul", { class: "history-list" }, rows.map((row) => {
-      const reason = `reason.${row.result?.reason}`;
-      const names = (row.seats || []).map((s) => (s.kind === "bot" ? t("bot") : s.name)).join(" · ");
+      const reason = `web-reason-${row.result?.reason}`;
+      const names = (row.seats || []).map((s) => (s.kind === "bot" ? t("web-bot") : s.name)).join(" · ");
       return h("li", { class: "history-row", dataset: { table: row.table_id } },
-        h("span", { class: "tname" }, `${t(`game.${row.game}`)} · ${t(`mode.${(row.seats || []).length || 2}`)}`),
+        h("span", { class: "tname" }, `${t(`web-game-${row.game}`)} · ${t(`web-mode-${(row.seats || []).length || 2}`)}`),
         h("span", { class: "tseats" }, names),
         h("strong", {}, outcome(row), " ", (row.result?.totals || []).join(" – ")),
         h("span", { class: "muted" }, has(reason) ? t(reason) : row.result?.reason || ""),
         h("time", { datetime: new Date((row.finished_at || row.created_at) * 1000).toISOString() }, when(row.finished_at || row.created_at)),
-        h("a", { class: "button", href: `#/replay?t=${encodeURIComponent(row.table_id)}` }, t("replay")));
-    })) : h("p", { class: "empty" }, t("noHistory")),
-    data.next_before ? h("a", { href: `#/history?before=${data.next_before}` }, t("older")) : null);
+        h("a", { class: "button", href: `#/replay?t=${encodeURIComponent(row.table_id)}` }, t("web-replay")));
+    })) : h("p", { class: "empty" }, t("web-no-history")),
+    data.next_before ? h("a", { href: `#/history?before=${data.next_before}` }, t("web-older")) : null);
 }
 
 // A stand-in for the table screen that the game renderers read (names, sides, places).
 function viewer(model) {
-  const name = (s) => model.name(s) || `${t("bot")} ${s + 1}`;
+  const name = (s) => model.name(s) || `${t("web-bot")} ${s + 1}`;
   return {
     seatName: name,
     sideName: (side) => (model.players === 4 ? [side, side + 2].map(name).join(" & ") : name(side)),
@@ -70,17 +70,17 @@ function viewer(model) {
 
 export async function renderReplay(main, params) {
   const id = params.get("t") || "";
-  replace(main, h("section", { class: "replay-page" }, h("h1", {}, t("replay")), h("p", {}, "…")));
+  replace(main, h("section", { class: "replay-page" }, h("h1", {}, t("web-replay")), h("p", {}, "…")));
   const data = await getJson(`/api/tables/${encodeURIComponent(id)}/replay`);
   const page = main.querySelector(".replay-page");
   if (!page) return;
-  if (!data || !(data.steps || []).length) return replace(page, h("h1", {}, t("replay")), h("p", { class: "empty" }, t("historyUnavailable")));
+  if (!data || !(data.steps || []).length) return replace(page, h("h1", {}, t("web-replay")), h("p", { class: "empty" }, t("web-history-unavailable")));
   const model = new TableModel(id);
   const names = viewer(model);
   const mod = GAMES[data.config?.game];
   let at = 0;
   const board = h("div", { class: "replay-board" });
-  const slider = h("input", { type: "range", min: 0, max: data.steps.length - 1, value: 0, "aria-label": t("step") });
+  const slider = h("input", { type: "range", min: 0, max: data.steps.length - 1, value: 0, "aria-label": t("web-step") });
   const caption = h("p", { class: "replay-caption", "aria-live": "polite" });
   const show = (i) => {
     at = Math.max(0, Math.min(data.steps.length - 1, i));
@@ -99,12 +99,12 @@ export async function renderReplay(main, params) {
   slider.addEventListener("input", () => show(Number(slider.value)));
   const button = (label, text, to) => h("button", { type: "button", "aria-label": label, onclick: () => show(to()) }, text);
   replace(page,
-    h("h1", {}, `${t("replay")} · ${t(`game.${data.config?.game}`)}`),
-    h("div", { class: "replay-controls", role: "group", "aria-label": t("replay") },
-      button(t("first"), "«", () => 0), button(t("previous"), "◀", () => at - 1), slider,
-      button(t("next"), "▶", () => at + 1), button(t("last"), "»", () => data.steps.length - 1)),
+    h("h1", {}, `${t("web-replay")} · ${t(`web-game-${data.config?.game}`)}`),
+    h("div", { class: "replay-controls", role: "group", "aria-label": t("web-replay") },
+      button(t("web-first"), "«", () => 0), button(t("web-previous"), "◀", () => at - 1), slider,
+      button(t("web-next"), "▶", () => at + 1), button(t("web-last"), "»", () => data.steps.length - 1)),
     caption, board,
-    h("p", {}, h("a", { href: "#/history" }, t("history"))));
+    h("p", {}, h("a", { href: "#/history" }, t("web-history"))));
   page.addEventListener("keydown", (e) => {
     if (e.key === "ArrowRight") show(at + 1);
     if (e.key === "ArrowLeft") show(at - 1);

@@ -1,13 +1,18 @@
-// Translation: t(key, vars) in the current language, plurals by Intl.PluralRules.
-// The server's catalogue (GET /i18n/<lang>, JSON) is merged over the built-in one.
-import { STRINGS } from "./strings.js";
+// The interface's words, from the server's catalogues (circolo/locales/<lang>/*.ftl), the
+// same the server and terminal use: GET /i18n/<lang> once per language gives each message
+// as a list of parts (circolo/i18n.py, compile_messages):
+//   "text" | { var } | { msg } | { select, variants: { key: parts }, default }
+// A number picks its variant by exact value ("0"), then by Intl.PluralRules(lang); any
+// other value by its own name ("you"); otherwise the default.
 import * as settings from "./settings.js";
 
 export const LANGS = ["it", "pt-BR", "en"];
 export const LANG_NAMES = { it: "Italiano", "pt-BR": "Português (Brasil)", en: "English" };
+const catalogues = new Map(); // lang -> Promise of { id: parts }
 let lang = "en";
-let server = {};
+let messages = {};
 let plural = new Intl.PluralRules("en");
+let numbers = new Intl.NumberFormat("en");
 
 export function browserLang() {
   for (const l of navigator.languages || [navigator.language]) {
@@ -18,17 +23,29 @@ export function browserLang() {
   return "en";
 }
 
-export async function setLang(next) {
-  lang = LANGS.includes(next) ? next : "en";
-  plural = new Intl.PluralRules(lang);
-  document.documentElement.lang = lang;
-  server = {};
-  try {
-    const res = await fetch(`/i18n/${lang}`, { headers: { accept: "application/json" } });
-    if (res.ok && (res.headers.get("content-type") || "").includes("json")) server = await res.json();
-  } catch {
-    server = {};
+function load(l) {
+  if (!catalogues.has(l)) {
+    const got = fetch(`/i18n/${l}`, { headers: { accept: "application/json" } })
+      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`/i18n/${l}: ${res.status}`))))
+      .then((doc) => doc.messages || {})
+      .catch(() => { catalogues.delete(l); return {}; }); // tried again at the next switch
+    catalogues.set(l, got);
   }
+  return catalogues.get(l);
+}
+
+let switches = 0;
+
+export async function setLang(next) {
+  const wanted = LANGS.includes(next) ? next : "en";
+  const turn = ++switches;
+  const loaded = await load(wanted);
+  if (turn !== switches) return; // a later switch won
+  lang = wanted;
+  messages = loaded;
+  plural = new Intl.PluralRules(lang);
+  numbers = new Intl.NumberFormat(lang);
+  document.documentElement.lang = lang;
 }
 
 export function currentLang() {
@@ -39,15 +56,47 @@ export function initialLang() {
   return settings.get("lang") || browserLang();
 }
 
-export function t(key, vars = {}) {
-  let value = server[key] ?? STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
-  if (typeof value === "object") {
-    const n = vars.n ?? 0;
-    value = (n === 0 ? value.zero ?? value.other : value[plural.select(n)]) ?? value.other;
-  }
-  return String(value).replace(/\{(\w+)\}/g, (_, name) => (name in vars ? vars[name] : `{${name}}`));
+function show(value, name) {
+  if (value === undefined || value === null) return `{$${name}}`;
+  return typeof value === "number" ? numbers.format(value) : String(value);
 }
 
-export function has(key) {
-  return key in server || key in STRINGS[lang] || key in STRINGS.en;
+function pick(select, value) {
+  const variants = select.variants;
+  if (typeof value === "number") {
+    const exact = Object.keys(variants).find((k) => /^-?\d/.test(k) && Number(k) === value);
+    if (exact !== undefined) return variants[exact];
+    const category = plural.select(value);
+    if (category in variants) return variants[category];
+  } else if (value !== undefined && Object.hasOwn(variants, String(value))) {
+    return variants[String(value)];
+  }
+  return variants[select.default];
+}
+
+function format(parts, vars, depth) {
+  let out = "";
+  for (const part of parts) {
+    if (typeof part === "string") out += part;
+    else if ("var" in part) out += show(vars[part.var], part.var);
+    else if ("msg" in part) out += depth < 10 && messages[part.msg] ? format(messages[part.msg], vars, depth + 1) : `{${part.msg}}`;
+    else out += format(pick(part, vars[part.select]), vars, depth);
+  }
+  return out;
+}
+
+// The message `id` with its variables filled; the id itself when the catalogue lacks it.
+export function t(id, vars = {}) {
+  return Object.hasOwn(messages, id) ? format(messages[id], vars, 0) : id;
+}
+
+export function has(id) {
+  return Object.hasOwn(messages, id);
+}
+
+// An error frame ({ code, message }) in the player's language: error-<code> from the
+// catalogue, or the server's own words when the code has no entry.
+export function errorText(error) {
+  if (error.code && has(`error-${error.code}`)) return t(`error-${error.code}`);
+  return t("web-error-other", { message: error.message || error.code || "?" });
 }

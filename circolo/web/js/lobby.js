@@ -61,36 +61,36 @@ export class Lobby {
     replace(
       this.root,
       h("section", { class: "games", "aria-labelledby": "games-h" },
-        h("h2", { id: "games-h", class: "sr-only" }, t("playNow")),
+        h("h2", { id: "games-h", class: "sr-only" }, t("web-play-now")),
         this.games().map((g) => this.gameTile(g))),
       h("section", { class: "open-tables", "aria-labelledby": "open-h" },
-        h("h2", { id: "open-h" }, t("openTables")), this.list),
+        h("h2", { id: "open-h" }, t("web-open-tables")), this.list),
       h("section", { class: "create", "aria-labelledby": "create-h" },
-        h("h2", { id: "create-h" }, t("createTable")), this.createForm()),
+        h("h2", { id: "create-h" }, t("web-create-table")), this.createForm()),
     );
     this.renderTables();
   }
 
   gameTile(g) {
     return h("article", { class: `game-tile game-${g.game}` },
-      h("h3", {}, t(`game.${g.game}`)),
-      h("p", {}, t(`game.${g.game}.about`)),
+      h("h3", {}, t(`web-game-${g.game}`)),
+      h("p", {}, t(`web-game-${g.game}-about`)),
       h("div", { class: "modes" },
         (g.players || [2, 4]).map((n) =>
           h("button", { class: "primary", type: "button", dataset: { game: g.game, players: n }, onclick: () => this.playNow(g.game, n) },
-            `${t("playNow")} · ${t(`mode.${n}`)}`))));
+            `${t("web-play-now")} · ${t(`web-mode-${n}`)}`))));
   }
 
   renderTables() {
     if (!this.list) return;
     const rows = [...this.tables.values()].sort((a, b) => a.created_at - b.created_at);
-    if (!rows.length) return replace(this.list, h("li", { class: "empty" }, t("noTables")));
+    if (!rows.length) return replace(this.list, h("li", { class: "empty" }, t("web-no-tables")));
     replace(this.list, rows.map((x) => h("li", { class: "table-row", dataset: { table: x.table_id } },
-      h("span", { class: "tname" }, `${t(`game.${x.game}`)} · ${t(`mode.${x.options?.players || x.seats.length}`)}`),
-      h("span", { class: "tseats" }, x.seats.map((s) => s.kind === "open" ? t("seat.open") : s.kind === "bot" ? `${t("bot")}` : s.name).join(" · ")),
-      h("span", { class: "tspeed" }, t(`speed.${x.speed}`)),
-      x.free > 0 ? h("button", { type: "button", onclick: () => this.join(x.table_id) }, t("join")) : null,
-      h("button", { type: "button", onclick: () => this.watch(x.table_id) }, t("watch")))));
+      h("span", { class: "tname" }, `${t(`web-game-${x.game}`)} · ${t(`web-mode-${x.options?.players || x.seats.length}`)}`),
+      h("span", { class: "tseats" }, x.seats.map((s) => s.kind === "open" ? t("web-seat-open") : s.kind === "bot" ? `${t("web-bot")}` : s.name).join(" · ")),
+      h("span", { class: "tspeed" }, t(`web-speed-${x.speed}`)),
+      x.free > 0 ? h("button", { type: "button", onclick: () => this.join(x.table_id) }, t("web-join")) : null,
+      h("button", { type: "button", onclick: () => this.watch(x.table_id) }, t("web-watch")))));
   }
 
   async join(tableId) {
@@ -106,7 +106,7 @@ export class Lobby {
   createForm() {
     const games = this.games();
     const form = h("form", { class: "create-form" });
-    const gameSel = h("select", { name: "game", id: "cf-game" }, games.map((g) => h("option", { value: g.game }, t(`game.${g.game}`))));
+    const gameSel = h("select", { name: "game", id: "cf-game" }, games.map((g) => h("option", { value: g.game }, t(`web-game-${g.game}`))));
     const fields = h("div", { class: "option-fields" });
     const seats = h("div", { class: "seat-fields" });
     const levels = this.data?.bot_levels || ["random", "greedy", "expert"];
@@ -114,10 +114,10 @@ export class Lobby {
       const n = Number(form.elements.players?.value || 2);
       replace(seats, Array.from({ length: n - 1 }, (_, i) => {
         const id = `cf-seat-${i + 1}`;
-        return h("label", { for: id }, t("seatLabel", { n: i + 2 }),
+        return h("label", { for: id }, t("web-seat-label", { seat: i + 2 }),
           h("select", { id, name: `seat${i + 1}` },
-            h("option", { value: "open" }, t("seat.open")),
-            levels.map((l) => h("option", { value: `bot:${l}`, selected: l === "greedy" }, `${t("bot")} · ${t(`level.${l}`)}`))));
+            h("option", { value: "open" }, t("web-seat-open")),
+            levels.map((l) => h("option", { value: `bot:${l}`, selected: l === "greedy" }, `${t("web-bot")} · ${t(`web-level-${l}`)}`))));
       }));
     };
     const drawOptions = () => {
@@ -129,12 +129,12 @@ export class Lobby {
     gameSel.addEventListener("change", drawOptions);
     const speeds = this.data?.speeds || ["standard", "relaxed", "untimed"];
     form.append(
-      h("label", { for: "cf-game" }, t("gameLabel"), gameSel),
+      h("label", { for: "cf-game" }, t("web-game-label"), gameSel),
       fields,
-      h("label", { for: "cf-speed" }, t("speed"), h("select", { id: "cf-speed", name: "speed" }, speeds.map((s) => h("option", { value: s }, t(`speed.${s}`))))),
+      h("label", { for: "cf-speed" }, t("web-speed"), h("select", { id: "cf-speed", name: "speed" }, speeds.map((s) => h("option", { value: s }, t(`web-speed-${s}`))))),
       seats,
-      h("label", { class: "check", for: "cf-private" }, h("input", { type: "checkbox", id: "cf-private", name: "private" }), t("private")),
-      h("button", { class: "primary", type: "submit" }, t("create")),
+      h("label", { class: "check", for: "cf-private" }, h("input", { type: "checkbox", id: "cf-private", name: "private" }), t("web-private")),
+      h("button", { class: "primary", type: "submit" }, t("web-create")),
     );
     drawOptions();
     // relaxed and untimed tables are private (the server refuses them in the open room)
@@ -179,12 +179,12 @@ export class Lobby {
 // One form control for one option of Rules.describe().
 function optionField(o) {
   const id = `cf-opt-${o.name}`;
-  const label = has(`opt.${o.name}`) ? t(`opt.${o.name}`) : o.description || o.name;
+  const label = has(`web-opt-${o.name}`) ? t(`web-opt-${o.name}`) : o.description || o.name;
   let control;
   if (o.choices && o.choices.length) {
     control = h("select", { id, name: o.name },
       o.optional ? h("option", { value: "" }, "—") : null,
-      o.choices.map((c) => h("option", { value: String(c), selected: c === o.default }, has(`opt.${o.name}.${c}`) ? t(`opt.${o.name}.${c}`) : String(c))));
+      o.choices.map((c) => h("option", { value: String(c), selected: c === o.default }, has(`web-opt-${o.name}-${c}`) ? t(`web-opt-${o.name}-${c}`) : String(c))));
   } else if (o.type === "bool" || o.type === "boolean" || typeof o.default === "boolean") {
     return h("label", { class: "check", for: id }, h("input", { type: "checkbox", id, name: o.name, checked: !!o.default }), label);
   } else {

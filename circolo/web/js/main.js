@@ -1,7 +1,7 @@
 // The page: header (language, settings), offline banner, and the router between the
 // lobby, a table (/t/<id>), the verify page and settings.
 import { h, replace, $ } from "./dom.js";
-import { t, setLang, initialLang, LANGS, LANG_NAMES, currentLang } from "./i18n.js";
+import { t, errorText, setLang, initialLang, LANGS, LANG_NAMES, currentLang } from "./i18n.js";
 import * as settings from "./settings.js";
 import { Connection } from "./net.js";
 import { mountAnnouncer, announce } from "./announce.js";
@@ -18,7 +18,7 @@ window.circolo = { conn }; // for tests and the curious
 let current = null;
 
 function header() {
-  const langSel = h("select", { id: "lang", "aria-label": t("language") }, LANGS.map((l) => h("option", { value: l, selected: l === currentLang() }, LANG_NAMES[l])));
+  const langSel = h("select", { id: "lang", "aria-label": t("web-language") }, LANGS.map((l) => h("option", { value: l, selected: l === currentLang() }, LANG_NAMES[l])));
   langSel.addEventListener("change", async () => {
     settings.set("lang", langSel.value);
     await setLang(langSel.value);
@@ -26,12 +26,12 @@ function header() {
     route();
   });
   return h("header", { class: "top" },
-    h("a", { class: "brand", href: "/" , onclick: (e) => { e.preventDefault(); go("/"); } }, "♣ ", t("app")),
+    h("a", { class: "brand", href: "/" , onclick: (e) => { e.preventDefault(); go("/"); } }, "♣ ", t("web-app")),
     h("nav", { "aria-label": "main" },
-      h("a", { href: "/", onclick: (e) => { e.preventDefault(); go("/"); } }, t("lobby")),
-      h("a", { href: "#/history" }, t("history")),
-      h("a", { href: "#/settings" }, t("settings")),
-      h("a", { href: "#/verify" }, t("verify"))),
+      h("a", { href: "/", onclick: (e) => { e.preventDefault(); go("/"); } }, t("web-lobby")),
+      h("a", { href: "#/history" }, t("web-history")),
+      h("a", { href: "#/settings" }, t("web-settings")),
+      h("a", { href: "#/verify" }, t("web-verify"))),
     h("span", { class: "me" }, conn.welcome?.player?.name || ""),
     langSel);
 }
@@ -40,10 +40,10 @@ function renderShell() {
   replace(document.body,
     h("a", { class: "skip", href: "#main" }, "↓"),
     header(),
-    h("div", { id: "offline", class: "offline", role: "alert", hidden: conn.online || !conn.welcome }, t("offline")),
+    h("div", { id: "offline", class: "offline", role: "alert", hidden: conn.online || !conn.welcome }, t("web-offline")),
     h("main", { id: "main", tabindex: "-1" }));
   mountAnnouncer();
-  document.title = t("app");
+  document.title = t("web-app");
 }
 
 function leaveCurrent() {
@@ -85,7 +85,7 @@ function route() {
   current = new Lobby(main, conn, {
     onTable: (id, reply) => go(`/t/${id}${reply.watch ? "?watch=1" : ""}`),
     onError: (e) => {
-      const text = t(`err.${e.code}`) !== `err.${e.code}` ? t(`err.${e.code}`) : t("err.generic", { message: e.message });
+      const text = errorText(e);
       document.querySelector(".lobby-error")?.remove();
       main.prepend(h("p", { class: "flash lobby-error", role: "alert" }, text));
     },
@@ -100,7 +100,7 @@ async function start() {
   renderShell();
   conn.on("online", (w) => {
     const bar = $("#offline");
-    if (bar && !bar.hidden) announce(t("reconnected"));
+    if (bar && !bar.hidden) announce(t("web-reconnected"));
     if (bar) bar.hidden = true;
     const me = $(".me");
     if (me) me.textContent = w.player?.name || "";

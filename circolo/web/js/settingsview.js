@@ -7,6 +7,9 @@ import { cardSvg, backSvg } from "./art/cards.js";
 import { suitLetters } from "./names.js";
 import { askNotifications } from "./sound.js";
 
+// A setting's label: "fourColour" is web-set-four-colour.
+const label = (name) => `web-set-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
 export function renderSettings(root) {
   const preview = h("div", { class: "preview", "aria-hidden": "true" });
   const draw = () => {
@@ -16,18 +19,18 @@ export function renderSettings(root) {
   };
   const select = (name, values) => {
     const id = `set-${name}`;
-    const el = h("select", { id }, values.map((v) => h("option", { value: v, selected: settings.get(name) === v }, t(`${name === "back" ? "back" : "faces"}.${v}`))));
+    const el = h("select", { id }, values.map((v) => h("option", { value: v, selected: settings.get(name) === v }, t(`web-${name === "back" ? "back" : "faces"}-${v}`))));
     el.addEventListener("change", () => { settings.set(name, el.value); draw(); });
-    return h("label", { for: id }, t(`set.${name}`), el);
+    return h("label", { for: id }, t(label(name)), el);
   };
   const check = (name, after) => {
     const id = `set-${name}`;
     const el = h("input", { type: "checkbox", id, checked: !!settings.get(name) });
     el.addEventListener("change", () => { settings.set(name, el.checked); draw(); if (after && el.checked) after(); });
-    return h("label", { class: "check", for: id }, el, t(`set.${name}`));
+    return h("label", { class: "check", for: id }, el, t(label(name)));
   };
   replace(root, h("section", { class: "settings-page" },
-    h("h2", {}, t("settings")),
+    h("h2", {}, t("web-settings")),
     select("faces", ["auto", "italian", "french"]),
     check("fourColour"), check("letters"),
     select("back", ["green", "red", "blue"]),

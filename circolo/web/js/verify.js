@@ -28,18 +28,18 @@ export function renderVerify(root, params) {
       const hex = await sha256Hex(seedBytes(seed.value));
       const ok = hex === commit.value.trim().toLowerCase();
       out.className = `verify-result ${ok ? "ok" : "bad"}`;
-      replace(out, ok ? `✔ ${t("verify.ok")}` : `✘ ${t("verify.bad")}`, h("br"), h("code", {}, `SHA-256 = ${hex}`));
+      replace(out, ok ? `✔ ${t("web-verify-ok")}` : `✘ ${t("web-verify-bad")}`, h("br"), h("code", {}, `SHA-256 = ${hex}`));
     } catch (e) {
       replace(out, `✘ ${e.message}`);
     }
   };
   replace(root, h("section", { class: "verify-page" },
-    h("h2", {}, t("verify")),
-    h("p", {}, t("verify.intro")),
-    h("label", { for: "v-commit" }, t("commitment"), commit),
-    h("label", { for: "v-seed" }, t("seed"), seed),
-    h("button", { class: "primary", type: "button", onclick: check }, t("verify.check")),
+    h("h2", {}, t("web-verify")),
+    h("p", {}, t("web-verify-intro")),
+    h("label", { for: "v-commit" }, t("web-commitment"), commit),
+    h("label", { for: "v-seed" }, t("web-seed"), seed),
+    h("button", { class: "primary", type: "button", onclick: check }, t("web-verify-check")),
     out,
-    h("p", { class: "how" }, t("verify.how"))));
+    h("p", { class: "how" }, t("web-verify-how"))));
   if (commit.value && seed.value) check();
 }

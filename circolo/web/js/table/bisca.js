@@ -24,28 +24,28 @@ export function render(ctx) {
     });
   }
   const trumpBox = h("div", { class: "trump-box" },
-    v.trump ? h("span", { class: "trump" }, `${t("trump")}: `, h("strong", {}, `${SUIT_WORD[v.trump]} ${ctx.suitName(v.trump)}`), v.copas ? ` · ${t("copas")}` : "") : h("span", {}, t("chooseTrump")),
+    v.trump ? h("span", { class: "trump" }, `${t("web-trump")}: `, h("strong", {}, `${SUIT_WORD[v.trump]} ${ctx.suitName(v.trump)}`), v.copas ? ` · ${t("web-copas")}` : "") : h("span", {}, t("web-choose-trump")),
     h("div", { class: "stock-open" },
-      v.stock ? h("span", { class: "stock-pile" }, cardBack("small"), h("span", { class: "count" }, `${t("stock")}: ${v.stock}`)) : null,
-      v.open_card && v.open_card_drawn_by === null ? h("span", { class: "open-card", "aria-label": t("openCard") }, cardImage(v.open_card, "bisca", "small"), h("span", { class: "count" }, t("openCard"))) : null));
+      v.stock ? h("span", { class: "stock-pile" }, cardBack("small"), h("span", { class: "count" }, `${t("web-stock")}: ${v.stock}`)) : null,
+      v.open_card && v.open_card_drawn_by === null ? h("span", { class: "open-card", "aria-label": t("web-open-card") }, cardImage(v.open_card, "bisca", "small"), h("span", { class: "count" }, t("web-open-card"))) : null));
 
   const playable = myTurn && v.phase === "play";
   const center = h("div", { class: "felt bisca-felt", dataset: playable ? { drop: "table" } : {} }, trumpBox,
-    h("div", { class: `trick${finished ? " done" : ""}`, role: "group", "aria-label": `${finished ? t("lastTrick") : t("trick")}: ${cardNames(shownTrick?.cards || [], ctx.faces) || "—"}` },
-      slots, finished && shownTrick.winner !== undefined ? h("p", { class: "trick-winner" }, t("wonTrick", { name: ctx.seatName(shownTrick.winner) })) : null));
+    h("div", { class: `trick${finished ? " done" : ""}`, role: "group", "aria-label": `${finished ? t("web-last-trick") : t("web-trick")}: ${cardNames(shownTrick?.cards || [], ctx.faces) || "—"}` },
+      slots, finished && shownTrick.winner !== undefined ? h("p", { class: "trick-winner" }, t("web-won-trick", { name: ctx.seatName(shownTrick.winner) })) : null));
 
   const side = h("div", { class: "piles" }, (v.card_points || v.scores || []).map((p, s) => h("div", { class: "pile-box" },
-    `${ctx.sideName(s)}: ${t("points", { n: p })}`, (v.relo || [])[s] ? h("span", { class: "tag" }, t("relo")) : null)));
+    `${ctx.sideName(s)}: ${t("web-points", { count: p })}`, (v.relo || [])[s] ? h("span", { class: "tag" }, t("web-relo")) : null)));
 
   let actions = [];
   if (myTurn && v.phase === "choose") {
-    actions = [h("p", { class: "prompt" }, t("chooseTrump")),
-      h("button", { class: "primary", type: "button", dataset: { move: "copas" }, onclick: () => ctx.play("copas") }, t("copas")),
-      h("button", { class: "primary", type: "button", dataset: { move: "sorteio" }, onclick: () => ctx.play("sorteio") }, t("sorteio"))];
+    actions = [h("p", { class: "prompt" }, t("web-choose-trump")),
+      h("button", { class: "primary", type: "button", dataset: { move: "copas" }, onclick: () => ctx.play("copas") }, t("web-copas")),
+      h("button", { class: "primary", type: "button", dataset: { move: "sorteio" }, onclick: () => ctx.play("sorteio") }, t("web-sorteio"))];
   } else if (myTurn && v.phase === "exchange") {
     const canExchange = (v.hand || []).includes(`2${v.trump}`);
-    actions = [canExchange ? h("button", { class: "primary", type: "button", dataset: { move: "exchange" }, onclick: () => ctx.play("exchange") }, t("exchange")) : null,
-      h("button", { type: "button", class: canExchange ? "" : "primary", dataset: { move: "pass" }, onclick: () => ctx.play("pass") }, t("pass"))];
+    actions = [canExchange ? h("button", { class: "primary", type: "button", dataset: { move: "exchange" }, onclick: () => ctx.play("exchange") }, t("web-exchange")) : null,
+      h("button", { type: "button", class: canExchange ? "" : "primary", dataset: { move: "pass" }, onclick: () => ctx.play("pass") }, t("web-pass"))];
   } else if (myTurn && sel) {
     actions = [h("button", { class: "primary", type: "button", onclick: () => ctx.play(sel) }, `▶ ${cardNames([sel], ctx.faces)}`)];
   }
@@ -64,8 +64,8 @@ export function drop(ctx, card) {
 
 export function describeMove(msg, name, faces) {
   const move = msg.move || "";
-  if (["copas", "sorteio", "exchange", "pass"].includes(move)) return t(`ev.${move}`, { name });
-  let text = t("ev.play", { name, card: cardNames([move], faces) });
-  if ((msg.events || []).some((e) => e.kind === "relo")) text += ` — ${t("relo")}`;
+  if (["copas", "sorteio", "exchange", "pass"].includes(move)) return t(`web-ev-${move}`, { name });
+  let text = t("web-ev-play", { name, card: cardNames([move], faces) });
+  if ((msg.events || []).some((e) => e.kind === "relo")) text += ` — ${t("web-relo")}`;
   return text;
 }

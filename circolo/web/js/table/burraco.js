@@ -19,40 +19,40 @@ export function render(ctx) {
   const drawing = ctx.myTurn && v.phase === "draw";
   const playing = ctx.myTurn && v.phase === "play";
 
-  const meldsView = (v.melds || []).map((list, side) => h("section", { class: `melds side-${side}`, "aria-label": `${t("melds")} · ${ctx.sideName(side)}`, dataset: playing && side === mySide ? { drop: "new-meld" } : {} },
-    h("h3", {}, ctx.sideName(side), v.pozzetti ? h("span", { class: "tag" }, v.pozzetti[side] === null ? `${t("pozzetto")} ✓` : `${t("pozzetto")}: ${v.pozzetti[side]}`) : null),
+  const meldsView = (v.melds || []).map((list, side) => h("section", { class: `melds side-${side}`, "aria-label": `${t("web-melds")} · ${ctx.sideName(side)}`, dataset: playing && side === mySide ? { drop: "new-meld" } : {} },
+    h("h3", {}, ctx.sideName(side), v.pozzetti ? h("span", { class: "tag" }, v.pozzetti[side] === null ? `${t("web-pozzetto")} ✓` : `${t("web-pozzetto")}: ${v.pozzetti[side]}`) : null),
     h("div", { class: "meld-list" }, list.map((layout, i) => {
       const kind = burracoKind(layout);
       const cards = split(layout).map((tok) => cardImage(tok, "burraco", `mini${tok.includes("=") ? " wild" : ""}`));
-      const label = `${cardNames(split(layout), "french")}${kind ? ` — ${t(`burraco.${kind}`)}` : ""}`;
+      const label = `${cardNames(split(layout), "french")}${kind ? ` — ${t(`web-burraco-${kind}`)}` : ""}`;
       const canExtend = playing && side === mySide && selCards.length > 0;
-      const body = [h("span", { class: "meld-cards" }, cards), kind ? h("span", { class: `tag burraco-${kind}` }, t(`burraco.${kind}`)) : null];
+      const body = [h("span", { class: "meld-cards" }, cards), kind ? h("span", { class: `tag burraco-${kind}` }, t(`web-burraco-${kind}`)) : null];
       const drop = playing && side === mySide ? { drop: "meld", index: i } : {};
       return canExtend
-        ? h("button", { type: "button", class: "meld target", "aria-label": `${t("extend")}: ${label}`, dataset: drop, onclick: () => extend(ctx, i, layout, selCards) }, body)
+        ? h("button", { type: "button", class: "meld target", "aria-label": `${t("web-extend")}: ${label}`, dataset: drop, onclick: () => extend(ctx, i, layout, selCards) }, body)
         : h("div", { class: "meld", role: "img", "aria-label": label, dataset: drop }, body);
     }))));
 
-  const pileView = h("div", { class: "discard-pile", role: "group", "aria-label": `${t("pile")}: ${cardNames(pile, "french") || "—"}` },
+  const pileView = h("div", { class: "discard-pile", role: "group", "aria-label": `${t("web-pile")}: ${cardNames(pile, "french") || "—"}` },
     pile.map((c) => cardImage(c, "burraco", "mini")));
   const center = h("div", { class: "felt burraco-felt" },
     h("div", { class: "stock-row" },
-      h("span", { class: "stock-pile" }, cardBack("small"), h("span", { class: "count" }, `${t("stock")}: ${v.stock ?? 0}`)),
-      h("div", { class: "pile-wrap", dataset: playing ? { drop: "discard" } : {} }, h("span", { class: "count" }, t("pile")), pileView)),
+      h("span", { class: "stock-pile" }, cardBack("small"), h("span", { class: "count" }, `${t("web-stock")}: ${v.stock ?? 0}`)),
+      h("div", { class: "pile-wrap", dataset: playing ? { drop: "discard" } : {} }, h("span", { class: "count" }, t("web-pile")), pileView)),
     h("div", { class: "all-melds" }, meldsView));
 
   let actions = [];
   if (drawing) {
-    actions = [h("button", { class: "primary", type: "button", onclick: () => ctx.play("draw") }, t("draw_")),
-      h("button", { class: "primary", type: "button", disabled: !pile.length, onclick: () => ctx.play("take") }, t("take"))];
+    actions = [h("button", { class: "primary", type: "button", onclick: () => ctx.play("draw") }, t("web-draw-card")),
+      h("button", { class: "primary", type: "button", disabled: !pile.length, onclick: () => ctx.play("take") }, t("web-take"))];
   } else if (playing) {
     const options = layouts(selCards);
-    actions = [h("p", { class: "prompt" }, t("selectCards"))];
-    if (options.length === 1) actions.push(h("button", { class: "primary", type: "button", onclick: () => ctx.play(`meld ${options[0]}`) }, t("meld")));
+    actions = [h("p", { class: "prompt" }, t("web-select-cards"))];
+    if (options.length === 1) actions.push(h("button", { class: "primary", type: "button", onclick: () => ctx.play(`meld ${options[0]}`) }, t("web-meld")));
     else if (options.length > 1) {
-      actions.push(h("span", { class: "prompt" }, t("wildWhere")), ...options.map((o) => h("button", { class: "primary", type: "button", onclick: () => ctx.play(`meld ${o}`) }, `${t("meld")}: ${o.replace(/(\S+)=(\S+)/, "$1→$2")}`)));
+      actions.push(h("span", { class: "prompt" }, t("web-wild-where")), ...options.map((o) => h("button", { class: "primary", type: "button", onclick: () => ctx.play(`meld ${o}`) }, `${t("web-meld")}: ${o.replace(/(\S+)=(\S+)/, "$1→$2")}`)));
     }
-    if (selCards.length === 1) actions.push(h("button", { class: "primary", type: "button", onclick: () => ctx.play(`discard ${selCards[0]}`) }, `${t("discard")} ${cardNames(selCards, "french")}`));
+    if (selCards.length === 1) actions.push(h("button", { class: "primary", type: "button", onclick: () => ctx.play(`discard ${selCards[0]}`) }, `${t("web-discard")} ${cardNames(selCards, "french")}`));
   }
   ctx.extendChoices?.forEach((c) => actions.push(c));
 
@@ -87,16 +87,16 @@ export function drop(ctx, card, key, target) {
   if (kind === "new-meld") {
     const options = layouts(cards);
     if (options.length === 1) return ctx.play(`meld ${options[0]}`);
-    if (options.length > 1) return ctx.choose(options.map((o) => ({ label: `${t("meld")}: ${o.replace(/(\S+)=(\S+)/, "$1→$2")}`, move: `meld ${o}` })));
+    if (options.length > 1) return ctx.choose(options.map((o) => ({ label: `${t("web-meld")}: ${o.replace(/(\S+)=(\S+)/, "$1→$2")}`, move: `meld ${o}` })));
     ctx.select(keys); // not a meld yet: keep the cards chosen
   }
 }
 
 function extend(ctx, index, layout, selCards) {
   const options = layouts([...baseCards(layout), ...selCards]);
-  if (!options.length) return ctx.error(t("err.illegal_move"));
+  if (!options.length) return ctx.error(t("error-illegal_move"));
   if (options.length === 1) return ctx.play(`extend ${index + 1} ${options[0]}`);
-  ctx.choose(options.map((o) => ({ label: `${t("extend")}: ${o.replace(/(\S+)=(\S+)/, "$1→$2")}`, move: `extend ${index + 1} ${o}` })));
+  ctx.choose(options.map((o) => ({ label: `${t("web-extend")}: ${o.replace(/(\S+)=(\S+)/, "$1→$2")}`, move: `extend ${index + 1} ${o}` })));
 }
 
 // The cards a layout has that the meld before it did not (each copy counted once).
@@ -113,15 +113,15 @@ function added(before, after) {
 export function describeMove(msg, name, faces, before) {
   const move = msg.move || "";
   const [verb, ...rest] = move.split(" ");
-  if (verb === "draw") return t("ev.draw", { name });
-  if (verb === "take") return t("ev.take", { name });
-  if (verb === "discard") return t("ev.discard", { name, card: cardNames(rest, "french") });
-  if (verb === "meld") return t("ev.meld", { name, cards: cardNames(rest, "french") });
+  if (verb === "draw") return t("web-ev-draw", { name });
+  if (verb === "take") return t("web-ev-take", { name });
+  if (verb === "discard") return t("web-ev-discard", { name, card: cardNames(rest, "french") });
+  if (verb === "meld") return t("web-ev-meld", { name, cards: cardNames(rest, "french") });
   if (verb === "extend") {
     const players = before?.players || 2;
     const old = before?.melds?.[msg.seat % (players === 4 ? 2 : players)]?.[Number(rest[0]) - 1];
     const list = Array.isArray(old) ? old.join(" ") : old;
-    return t("ev.extend", { name, cards: cardNames(list ? added(list, rest.slice(1)) : rest.slice(1), "french") });
+    return t("web-ev-extend", { name, cards: cardNames(list ? added(list, rest.slice(1)) : rest.slice(1), "french") });
   }
   return `${name}: ${move}`;
 }

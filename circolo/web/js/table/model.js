@@ -63,7 +63,7 @@ export class TableModel {
     const s = this.seatInfo(seat);
     if (this.isBot(seat)) {
       const level = this.level(seat);
-      return `${t("bot")}${this.players === 4 ? ` ${seat + 1}` : ""}${level ? ` · ${t(`level.${level}`)}` : ""}`;
+      return `${t("web-bot")}${this.players === 4 ? ` ${seat + 1}` : ""}${level ? ` · ${t(`web-level-${level}`)}` : ""}`;
     }
     return s.name || s.display_name || `#${seat + 1}`;
   }

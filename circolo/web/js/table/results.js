@@ -5,7 +5,7 @@ import { t, has } from "../i18n.js";
 import { countdown } from "../clock.js";
 
 function label(key) {
-  return has(`cat.${key}`) ? t(`cat.${key}`) : key.replaceAll("_", " ");
+  return has(`web-cat-${key}`) ? t(`web-cat-${key}`) : key.replaceAll("_", " ");
 }
 
 export function breakdownTable(screen, data) {
@@ -15,7 +15,7 @@ export function breakdownTable(screen, data) {
     h("thead", {}, h("tr", {}, h("th", {}, ""), sides.map((_, s) => h("th", { scope: "col" }, screen.sideName(s))))),
     h("tbody", {},
       keys.map((k) => h("tr", {}, h("th", { scope: "row" }, label(k)), sides.map((b) => h("td", {}, fmt(b?.[k]))))),
-      data.points ? h("tr", { class: "sum" }, h("th", { scope: "row" }, t("total")), data.points.map((p) => h("td", {}, p))) : null));
+      data.points ? h("tr", { class: "sum" }, h("th", { scope: "row" }, t("web-total")), data.points.map((p) => h("td", {}, p))) : null));
 }
 
 function fmt(v) {
@@ -28,33 +28,33 @@ function fmt(v) {
 function verifyLink(data) {
   if (!data.seed) return null;
   const c = data.commitment || "";
-  return h("p", { class: "verify-line" }, `${t("seed")}: `, h("code", {}, data.seed.slice(0, 16) + "…"), " ",
-    h("a", { href: `#/verify?c=${c}&s=${data.seed}` }, t("verifyLink")));
+  return h("p", { class: "verify-line" }, `${t("web-seed")}: `, h("code", {}, data.seed.slice(0, 16) + "…"), " ",
+    h("a", { href: `#/verify?c=${c}&s=${data.seed}` }, t("web-verify-link")));
 }
 
 export function handOver(screen, data, onContinue) {
   return h("div", { class: "dialog hand-over", role: "dialog", "aria-labelledby": "ho-h" },
-    h("h2", { id: "ho-h" }, t("handN", { n: data.hand })),
+    h("h2", { id: "ho-h" }, t("web-hand-number", { hand: data.hand })),
     breakdownTable(screen, data),
-    data.totals ? h("p", { class: "totals" }, `${t("total")}: `, data.totals.map((p, s) => `${screen.sideName(s)} ${p}`).join(" · ")) : null,
+    data.totals ? h("p", { class: "totals" }, `${t("web-total")}: `, data.totals.map((p, s) => `${screen.sideName(s)} ${p}`).join(" · ")) : null,
     verifyLink(data),
-    onContinue ? h("button", { class: "primary", type: "button", onclick: onContinue }, t("continue")) : null);
+    onContinue ? h("button", { class: "primary", type: "button", onclick: onContinue }, t("web-continue")) : null);
 }
 
 export function matchOver(screen, result, rematchUntil, onRematch, onLobby) {
   const me = screen.model.seat;
   const mySide = me === null ? null : screen.model.sideOf(me);
-  let title = t("matchOver");
-  if (result.winner === null || result.winner === undefined) title = t("draw");
-  else if (mySide !== null) title = result.winner === mySide ? t("youWon") : t("youLost");
-  else title = t("winner", { name: screen.sideName(result.winner) });
-  const reasonKey = `reason.${result.reason}`;
+  let title = t("web-match-over");
+  if (result.winner === null || result.winner === undefined) title = t("web-draw");
+  else if (mySide !== null) title = result.winner === mySide ? t("web-you-won") : t("web-you-lost");
+  else title = t("web-winner", { name: screen.sideName(result.winner) });
+  const reasonKey = `web-reason-${result.reason}`;
   return h("div", { class: "dialog match-over", role: "dialog", "aria-labelledby": "mo-h" },
     h("h2", { id: "mo-h" }, title),
-    h("p", {}, `${t("reason")}: ${has(reasonKey) ? t(reasonKey) : result.reason}`),
+    h("p", {}, `${t("web-reason")}: ${has(reasonKey) ? t(reasonKey) : result.reason}`),
     h("p", { class: "totals" }, (result.totals || []).map((p, s) => `${screen.sideName(s)} ${p}`).join(" · ")),
-    (result.hands || []).map((hand) => h("details", {}, h("summary", {}, `${t("handN", { n: hand.hand })}: ${(hand.points || []).join(" – ")}`), breakdownTable(screen, hand), verifyLink(hand))),
+    (result.hands || []).map((hand) => h("details", {}, h("summary", {}, `${t("web-hand-number", { hand: hand.hand })}: ${(hand.points || []).join(" – ")}`), breakdownTable(screen, hand), verifyLink(hand))),
     h("div", { class: "buttons" },
-      me !== null && rematchUntil ? h("button", { class: "primary", type: "button", onclick: () => onRematch(true) }, t("rematch"), " ", countdown(rematchUntil, { total: 60 })) : null,
-      h("button", { type: "button", onclick: onLobby }, t("backToLobby"))));
+      me !== null && rematchUntil ? h("button", { class: "primary", type: "button", onclick: () => onRematch(true) }, t("web-rematch"), " ", countdown(rematchUntil, { total: 60 })) : null,
+      h("button", { type: "button", onclick: onLobby }, t("web-back-to-lobby"))));
 }

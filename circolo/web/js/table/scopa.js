@@ -50,7 +50,7 @@ export function render(ctx) {
     if (myTurn && sel && inOptions.length) {
       const el = cardButton(c, "scopa", {
         cls: `on-table target${highlight.has(c) ? " highlight" : ""}`,
-        extraLabel: t("chooseCapture"),
+        extraLabel: t("web-choose-capture"),
         onclick: () => (inOptions.length === 1 ? ctx.play(moveText(sel, inOptions[0])) : ctx.flash(inOptions.flat())),
       });
       el.dataset.drop = "capture";
@@ -62,21 +62,21 @@ export function render(ctx) {
   });
 
   const center = h("div", { class: "felt scopa-felt", dataset: myTurn ? { drop: "table" } : {} },
-    h("div", { class: "table-cards", role: "group", "aria-label": `${t("table")}: ${cardNames(table, ctx.faces) || "—"}` }, tableCards),
-    h("div", { class: "stock-info" }, h("span", { class: "stock-pile" }, v.stock ? cardBack("small") : null, h("span", { class: "count" }, `${t("stock")}: ${v.stock ?? 0}`))));
+    h("div", { class: "table-cards", role: "group", "aria-label": `${t("web-table")}: ${cardNames(table, ctx.faces) || "—"}` }, tableCards),
+    h("div", { class: "stock-info" }, h("span", { class: "stock-pile" }, v.stock ? cardBack("small") : null, h("span", { class: "count" }, `${t("web-stock")}: ${v.stock ?? 0}`))));
 
   const piles = h("div", { class: "piles" },
     (v.pile_sizes || [0, 0]).map((n, side) => h("div", { class: "pile-box", dataset: { side } },
-      h("span", {}, `${ctx.sideName(side)}: ${t("cards", { n })}`),
-      h("span", { class: "scope-marks", role: "img", "aria-label": `${t("cat.scope")}: ${(v.scope || [])[side] || 0}` }, "✦".repeat((v.scope || [])[side] || 0)))));
+      h("span", {}, `${ctx.sideName(side)}: ${t("web-cards", { count: n })}`),
+      h("span", { class: "scope-marks", role: "img", "aria-label": `${t("web-cat-scope")}: ${(v.scope || [])[side] || 0}` }, "✦".repeat((v.scope || [])[side] || 0)))));
 
   let actions = [];
   if (ctx.myTurn && v.phase === "cut") actions = [cutControl(ctx)];
   else if (myTurn && sel) {
-    if (!options.length) actions = [h("button", { class: "primary", type: "button", onclick: () => ctx.play(sel) }, `${t("lay")}`)];
+    if (!options.length) actions = [h("button", { class: "primary", type: "button", onclick: () => ctx.play(sel) }, `${t("web-lay")}`)];
     else actions = options.map((o) => {
       const b = h("button", { class: "primary capture-option", type: "button", dataset: { took: o.join(" ") }, onclick: () => ctx.play(moveText(sel, o)) },
-        `${t("chooseCapture")}: ${cardNames(o, ctx.faces)}`);
+        `${t("web-choose-capture")}: ${cardNames(o, ctx.faces)}`);
       const mark = (on) => () => document.querySelectorAll(".table-cards .card").forEach((el) => el.classList.toggle("preview", on && o.includes(el.dataset.card)));
       ["mouseenter", "focus"].forEach((e) => b.addEventListener(e, mark(true)));
       ["mouseleave", "blur"].forEach((e) => b.addEventListener(e, mark(false)));
@@ -117,15 +117,15 @@ function cutControl(ctx) {
   const out = h("output", { for: "cut-n" }, input.value);
   input.addEventListener("input", () => (out.textContent = input.value));
   return h("div", { class: "cut" },
-    h("label", { for: "cut-n", id: "cut-how" }, t("cutHow")), input, out,
-    h("button", { class: "primary", type: "button", onclick: () => ctx.play(`cut ${input.value}`) }, t("cut")));
+    h("label", { for: "cut-n", id: "cut-how" }, t("web-cut-how")), input, out,
+    h("button", { class: "primary", type: "button", onclick: () => ctx.play(`cut ${input.value}`) }, t("web-cut")));
 }
 
 export function describeMove(msg, name, faces) {
   const ev = (msg.events || []).find((e) => e.kind === "capture" || e.kind === "lay" || e.kind === "play");
   const card = msg.card || ev?.card || (msg.move || "").split(" ")[0];
   const took = ev?.took || ev?.cards || [];
-  if ((msg.move || "").startsWith("cut")) return t("ev.cut", { name });
-  if (took.length) return t("ev.capture", { name, card: cardNames([card], faces), took: cardNames(took, faces) }) + ((msg.events || []).some((e) => e.kind === "scopa") ? ` — ${t("scopa")}` : "");
-  return t("ev.play", { name, card: cardNames([card], faces) });
+  if ((msg.move || "").startsWith("cut")) return t("web-ev-cut", { name });
+  if (took.length) return t("web-ev-capture", { name, card: cardNames([card], faces), took: cardNames(took, faces) }) + ((msg.events || []).some((e) => e.kind === "scopa") ? ` — ${t("web-scopa")}` : "");
+  return t("web-ev-play", { name, card: cardNames([card], faces) });
 }

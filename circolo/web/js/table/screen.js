@@ -2,7 +2,7 @@
 // chat and the move log. Driven by snapshots and "update"/happening messages; a move
 // shows at once as pending and reloads the table if the server does not answer in 5 s.
 import { h, replace } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, errorText } from "../i18n.js";
 import { announce } from "../announce.js";
 import { sounds, notifyTurn } from "../sound.js";
 import { facesFor } from "../cardview.js";
@@ -99,11 +99,11 @@ export class TableScreen {
         case "update": this.model.apply(ev.state || {}); break;
         case "snapshot": this.model.reset(ev.state || {}); break;
         case "move": this.moved(ev); break;
-        case "deal": this.logLine(`${t("handN", { n: ev.hand })} · ${t("commitment")}: ${ev.commitment.slice(0, 16)}…`); break;
-        case "hand_over": this.logLine(`${t("handN", { n: ev.hand })}: ${(ev.points || []).join(" – ")}`); sounds.end(); break;
-        case "match_over": sounds.end(); announce(t("matchOver")); break;
-        case "vote_open": announce(t("vote")); break;
-        case "invited": if (ev.seat === this.model.seat) announce(t("returnInvite")); break;
+        case "deal": this.logLine(`${t("web-hand-number", { hand: ev.hand })} · ${t("web-commitment")}: ${ev.commitment.slice(0, 16)}…`); break;
+        case "hand_over": this.logLine(`${t("web-hand-number", { hand: ev.hand })}: ${(ev.points || []).join(" – ")}`); sounds.end(); break;
+        case "match_over": sounds.end(); announce(t("web-match-over")); break;
+        case "vote_open": announce(t("web-vote")); break;
+        case "invited": if (ev.seat === this.model.seat) announce(t("web-return-invite")); break;
         case "clock_warning": if (ev.seat === this.model.seat) sounds.warn(); break;
         case "table_closed": this.logLine(ev.why); break;
         default: break;
@@ -115,11 +115,11 @@ export class TableScreen {
   }
 
   moved(ev) {
-    const name = this.model.name(ev.seat) || `${t("bot")} ${ev.seat + 1}`;
+    const name = this.model.name(ev.seat) || `${t("web-bot")} ${ev.seat + 1}`;
     const mod = GAMES[this.model.game];
     // the view before the move is applied: Burraco names only the cards added to a meld
     const text = mod ? mod.describeMove(ev, name, facesFor(this.model.game), this.model.view) : `${name}: ${ev.move}`;
-    const line = ev.auto ? `${text} (${t("timesUp")})` : text;
+    const line = ev.auto ? `${text} (${t("web-times-up")})` : text;
     this.logLine(line);
     announce(line);
     if (ev.seat !== this.model.seat) sounds.play();
@@ -133,27 +133,26 @@ export class TableScreen {
 
   error(msg) {
     this.clearPending();
-    const key = `err.${msg.code}`;
-    const text = msg.code && t(key) !== key ? t(key) : t("err.generic", { message: msg.message || msg.code });
+    const text = errorText(msg);
     this.flashMessage = msg.message && msg.code === "illegal_move" ? `${text} ${msg.message}` : text;
     announce(this.flashMessage);
     this.render();
   }
 
   seatName(seat) {
-    if (seat === this.model.seat) return t("you");
-    return this.model.name(seat) || `${t("bot")} ${seat + 1}`;
+    if (seat === this.model.seat) return t("web-you");
+    return this.model.name(seat) || `${t("web-bot")} ${seat + 1}`;
   }
 
   sideName(side) {
     const n = this.model.players;
     const me = this.model.seat;
     if (n === 4) {
-      const names = [side, side + 2].map((s) => this.model.name(s) || `${t("bot")} ${s + 1}`).join(" & ");
-      if (me !== null) return `${me % 2 === side ? t("yourTeam") : t("opponents")} (${names})`;
+      const names = [side, side + 2].map((s) => this.model.name(s) || `${t("web-bot")} ${s + 1}`).join(" & ");
+      if (me !== null) return `${me % 2 === side ? t("web-your-team") : t("web-opponents")} (${names})`;
       return names;
     }
-    return side === me ? t("you") : this.model.name(side) || `${t("bot")} ${side + 1}`;
+    return side === me ? t("web-you") : this.model.name(side) || `${t("web-bot")} ${side + 1}`;
   }
 
   suitName(s) {
@@ -181,7 +180,7 @@ export class TableScreen {
     this.choices = null;
     const id = `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     this.pending = { id, text };
-    this.flashMessage = t("moveSent");
+    this.flashMessage = t("web-move-sent");
     this.render();
     this.conn.request({ type: "move", table_id: this.tableId, move: text, id }).then((reply) => {
       if (!this.pending || this.pending.id !== id) return;
@@ -189,7 +188,7 @@ export class TableScreen {
       if (reply.type === "error") return this.error(reply);
       // no answer in 5 s (or offline): the events show whether it was played
       this.clearPending();
-      this.flashMessage = t("noAnswer");
+      this.flashMessage = t("web-no-answer");
       this.conn.refresh(this.tableId);
       this.render();
     });
@@ -199,7 +198,7 @@ export class TableScreen {
     if (!this.pending) return;
     this.pending = null;
     this.selected = [];
-    if (this.flashMessage === t("moveSent")) this.flashMessage = null;
+    if (this.flashMessage === t("web-move-sent")) this.flashMessage = null;
     if (rerender) this.render();
   }
 
@@ -225,10 +224,10 @@ export class TableScreen {
     const mod = GAMES[game];
     if (this.myTurn && !this.wasMyTurn) {
       sounds.turn();
-      announce(t("yourTurn"));
-      notifyTurn(t("app"), t("yourTurn"));
+      announce(t("web-your-turn"));
+      notifyTurn(t("web-app"), t("web-your-turn"));
     } else if (v && m.toMove !== null && m.toMove !== m.seat && this.lastAnnouncedTurn !== m.toMove) {
-      announce(t("turnOf", { name: this.seatName(m.toMove) }));
+      announce(t("web-turn-of", { name: this.seatName(m.toMove) }));
     }
     this.lastAnnouncedTurn = m.toMove;
     this.wasMyTurn = this.myTurn;
@@ -240,30 +239,30 @@ export class TableScreen {
       flash: () => {}, choose: (list) => { this.choices = list; this.render(); },
     };
     this.ctx = ctx;
-    const parts = v && mod ? mod.render(ctx) : { center: h("div", { class: "felt" }, h("p", { class: "waiting" }, t("waiting"))), actions: [], hand: [] };
-    if (this.choices) parts.actions = [h("span", { class: "prompt" }, t("wildWhere")), ...this.choices.map((c) => h("button", { class: "primary", type: "button", onclick: () => this.play(c.move) }, c.label))];
+    const parts = v && mod ? mod.render(ctx) : { center: h("div", { class: "felt" }, h("p", { class: "waiting" }, t("web-waiting"))), actions: [], hand: [] };
+    if (this.choices) parts.actions = [h("span", { class: "prompt" }, t("web-wild-where")), ...this.choices.map((c) => h("button", { class: "primary", type: "button", onclick: () => this.play(c.move) }, c.label))];
 
     const n = m.players;
     const sizes = v?.hand_sizes || v?.hand_counts || [];
     const others = [];
     for (let s = 0; s < n; s++) if (s !== (m.seat ?? -1)) others.push(seatBadge(m, s, { where: this.where(s), handSize: sizes[s] ?? null }));
-    const mine = m.seat !== null ? seatBadge(m, m.seat, { where: "bottom", handSize: null }) : h("div", { class: "seat seat-bottom spectator" }, t("spectator"));
+    const mine = m.seat !== null ? seatBadge(m, m.seat, { where: "bottom", handSize: null }) : h("div", { class: "seat seat-bottom spectator" }, t("web-spectator"));
 
     const layout = h("div", { class: `table-screen game-${game || "none"} players-${n}${this.myTurn ? " my-turn" : ""}` },
       h("div", { class: "table-main" },
         h("div", { class: "table-head" },
-          h("span", { class: "table-title" }, game ? `${t(`game.${game}`)} · ${t(`mode.${n}`)}` : ""),
+          h("span", { class: "table-title" }, game ? `${t(`web-game-${game}`)} · ${t(`web-mode-${n}`)}` : ""),
           this.scoreLine(),
-          m.commitment ? h("a", { class: "commit", href: `#/verify?c=${m.commitment}`, title: t("commitment") }, `SHA-256 ${m.commitment.slice(0, 10)}…`) : null,
-          h("button", { type: "button", class: "ghost", onclick: () => this.leave() }, t("leave"))),
+          m.commitment ? h("a", { class: "commit", href: `#/verify?c=${m.commitment}`, title: t("web-commitment") }, `SHA-256 ${m.commitment.slice(0, 10)}…`) : null,
+          h("button", { type: "button", class: "ghost", onclick: () => this.leave() }, t("web-leave"))),
         h("div", { class: "opponents" }, others),
         h("div", { class: "center" }, parts.center, parts.side || null),
         this.banner(),
         h("div", { class: "actions", role: "group", "aria-label": "actions" }, parts.actions, this.flashMessage ? h("p", { class: "flash", role: "alert" }, this.flashMessage) : null),
         h("div", { class: "my-area" }, mine,
-          h("div", { class: `hand${this.pending ? " pending" : ""}`, role: "group", "aria-label": t("hand") }, parts.hand))),
+          h("div", { class: `hand${this.pending ? " pending" : ""}`, role: "group", "aria-label": t("web-hand") }, parts.hand))),
       h("aside", { class: "table-side" },
-        h("details", { class: "log", open: true }, h("summary", {}, t("log")), h("ol", { class: "log-list" }, this.log.slice(-30).map((l) => h("li", {}, l)))),
+        h("details", { class: "log", open: true }, h("summary", {}, t("web-log")), h("ol", { class: "log-list" }, this.log.slice(-30).map((l) => h("li", {}, l)))),
         this.chat.element()),
       this.noticeView());
     replace(this.root, layout);
@@ -284,23 +283,23 @@ export class TableScreen {
   scoreLine() {
     const totals = this.model.totals;
     if (!totals) return null;
-    return h("span", { class: "scores", "aria-label": t("scores") }, totals.map((p, side) => h("span", { class: "score" }, `${this.sideName(side)}: ${p}`)));
+    return h("span", { class: "scores", "aria-label": t("web-scores") }, totals.map((p, side) => h("span", { class: "score" }, `${this.sideName(side)}: ${p}`)));
   }
 
   banner() {
     if (this.invited) {
-      return h("div", { class: "banner invite", role: "alert" }, t("returnInvite"), countdown(this.invited, { total: 30 }),
-        h("button", { class: "primary", type: "button", onclick: () => this.command("return") }, t("reopen")));
+      return h("div", { class: "banner invite", role: "alert" }, t("web-return-invite"), countdown(this.invited, { total: 30 }),
+        h("button", { class: "primary", type: "button", onclick: () => this.command("return") }, t("web-reopen")));
     }
     const st = this.model.state;
     if (this.model.status === "waiting") {
       const start = st.start;
       const invite = sessionStorage.getItem(`circolo.invite.${this.tableId}`);
-      return h("div", { class: "banner" }, t("waiting"),
+      return h("div", { class: "banner" }, t("web-waiting"),
         start && this.model.seat !== null && !start.pressed.includes(this.model.seat)
-          ? h("button", { class: "primary", type: "button", onclick: () => this.command("start_match") }, t("startMatch"), " ", countdown(start.deadline, { total: 120 })) : null,
-        invite ? h("span", { class: "invite-link" }, t("inviteLink"), " ", h("input", { readonly: true, value: invite, "aria-label": t("inviteLink") }),
-          h("button", { type: "button", onclick: (e) => { navigator.clipboard?.writeText(invite); e.target.textContent = t("copied"); } }, t("copy"))) : null);
+          ? h("button", { class: "primary", type: "button", onclick: () => this.command("start_match") }, t("web-start-match"), " ", countdown(start.deadline, { total: 120 })) : null,
+        invite ? h("span", { class: "invite-link" }, t("web-invite-link"), " ", h("input", { readonly: true, value: invite, "aria-label": t("web-invite-link") }),
+          h("button", { type: "button", onclick: (e) => { navigator.clipboard?.writeText(invite); e.target.textContent = t("web-copied"); } }, t("web-copy"))) : null);
     }
     return null;
   }
@@ -316,9 +315,9 @@ export class TableScreen {
     if (st.vote) {
       const voted = st.vote.voted.includes(me);
       return h("div", { class: "dialog", role: "dialog", "aria-modal": "false", "aria-labelledby": "vote-h" },
-        h("h2", { id: "vote-h" }, t("vote")), countdown(st.vote.deadline, { total: 30 }), voted ? null : [
-        h("button", { class: "primary", type: "button", onclick: () => this.command("vote", { choice: "replay" }) }, t("voteReplay")),
-        h("button", { type: "button", onclick: () => this.command("vote", { choice: "draw" }) }, t("voteDraw"))]);
+        h("h2", { id: "vote-h" }, t("web-vote")), countdown(st.vote.deadline, { total: 30 }), voted ? null : [
+        h("button", { class: "primary", type: "button", onclick: () => this.command("vote", { choice: "replay" }) }, t("web-vote-replay")),
+        h("button", { type: "button", onclick: () => this.command("vote", { choice: "draw" }) }, t("web-vote-draw"))]);
     }
     if (this.model.phase === "result" && st.match?.hands?.length) {
       const last = st.match.hands[st.match.hands.length - 1];
@@ -329,7 +328,7 @@ export class TableScreen {
   }
 
   leave() {
-    if (this.model.seat !== null && this.model.status === "playing" && !confirm(`${t("leave")}?`)) return;
+    if (this.model.seat !== null && this.model.status === "playing" && !confirm(`${t("web-leave")}?`)) return;
     if (this.model.seat !== null) this.command("leave");
     this.onLeave();
   }

@@ -8,19 +8,19 @@ export function seatBadge(model, seat, { where = "top", handSize = null } = {}) 
   const mine = seat === model.seat;
   const turn = model.toMove === seat;
   const bot = model.isBot(seat);
-  const name = model.name(seat) || `${t("bot")} ${seat + 1}`;
+  const name = model.name(seat) || `${t("web-bot")} ${seat + 1}`;
   const clock = model.clock(seat);
   const presence = model.presence(seat);
   const level = model.level(seat);
-  const label = [name, mine ? `(${t("you")})` : "", bot ? t("bot") : "", model.dealer === seat ? t("dealer") : "", turn ? (mine ? t("yourTurn") : t("turnOf", { name })) : ""]
+  const label = [name, mine ? `(${t("web-you")})` : "", bot ? t("web-bot") : "", model.dealer === seat ? t("web-dealer") : "", turn ? (mine ? t("web-your-turn") : t("web-turn-of", { name })) : ""]
     .filter(Boolean).join(", ");
   return h("div", { class: `seat seat-${where}${turn ? " turn" : ""}${mine ? " mine" : ""}`, dataset: { seat }, "aria-label": label, role: "group" },
     h("div", { class: "seat-line" },
-      h("span", { class: "seat-name" }, name, mine ? h("span", { class: "you" }, ` (${t("you")})`) : null),
-      bot ? h("span", { class: "tag bot-tag", "aria-hidden": "true", title: level ? t(`level.${level}`) : "" }, "⚙") : null,
-      model.dealer === seat ? h("span", { class: "tag dealer-tag", title: t("dealer") }, "D") : null,
-      handSize !== null ? h("span", { class: "tag count-tag" }, t("cards", { n: handSize })) : null),
-    turn ? h("div", { class: "turn-line" }, h("span", { class: "turn-label" }, mine ? t("yourTurn") : t("turnOf", { name })), clockView(clock, mine)) : null,
+      h("span", { class: "seat-name" }, name, mine ? h("span", { class: "you" }, ` (${t("web-you")})`) : null),
+      bot ? h("span", { class: "tag bot-tag", "aria-hidden": "true", title: level ? t(`web-level-${level}`) : "" }, "⚙") : null,
+      model.dealer === seat ? h("span", { class: "tag dealer-tag", title: t("web-dealer") }, "D") : null,
+      handSize !== null ? h("span", { class: "tag count-tag" }, t("web-cards", { count: handSize })) : null),
+    turn ? h("div", { class: "turn-line" }, h("span", { class: "turn-label" }, mine ? t("web-your-turn") : t("web-turn-of", { name })), clockView(clock, mine)) : null,
     mine ? null : presenceView(presence, name));
 }
 
@@ -52,9 +52,9 @@ function burracoBar(clock, mine) {
 function presenceView(p, name) {
   if (!p) return null;
   if ((p.state === "away" || p.state === "invited") && p.deadline) {
-    return h("div", { class: "away", role: "note" }, t("disconnectedFor", { name }), " ",
+    return h("div", { class: "away", role: "note" }, t("web-disconnected-for", { name }), " ",
       countdown(p.deadline, { total: p.state === "away" ? 120 : 30, warnAt: 30 }));
   }
-  if (p.state === "offline" || p.state === "grace") return h("div", { class: "away" }, "⚠︎ ", t("offlineSeat"));
+  if (p.state === "offline" || p.state === "grace") return h("div", { class: "away" }, "⚠︎ ", t("web-offline-seat"));
   return null;
 }
