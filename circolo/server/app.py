@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from circolo.server import metrics
+from circolo.server import metrics, words
 from circolo.server.botpool import BotPool
 from circolo.server.bus import Bus, open_bus
 from circolo.server.connection import Session
@@ -152,6 +152,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/healthz", healthz),
         Route("/metrics", metrics_page),
         WebSocketRoute("/ws", websocket),
+        *words.routes,
     ]
     if WEB.is_dir():
         routes.append(Mount("/web", StaticFiles(directory=WEB), name="web"))
