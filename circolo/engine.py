@@ -176,7 +176,7 @@ class OptionSpec:
     maximum: int | None = None
     optional: bool = False
 
-    def check(self, game: str, value: object) -> None:
+    def check(self, value: object) -> None:
         if value is None and self.optional:
             return
         if self.choices:
@@ -261,7 +261,7 @@ class Rules(ABC):
     def __post_init__(self) -> None:
         """Every option checked against its spec; subclasses add checks across options."""
         for spec in self.option_specs:
-            spec.check(self.game, getattr(self, spec.name))
+            spec.check(getattr(self, spec.name))
 
     @property
     def sides(self) -> int:
