@@ -47,6 +47,9 @@ def run(settings: Any) -> None:
         host=settings.host,
         port=settings.port,
         ws="websockets-sansio",
+        # Per-message deflate keeps zlib state of about 50 KiB per connection (measured in
+        # benchmarks/server.py) to save a kilobyte or two per frame: not worth it here.
+        ws_per_message_deflate=False,
         ws_max_size=max(1 << 20, settings.frame_bytes * 16),
         ws_ping_interval=20,
         ws_ping_timeout=20,

@@ -155,6 +155,40 @@ async def test_two_humans_and_a_spectator_see_no_hidden_card(tricks: ServerProce
         await table.client.close()
 
 
+async def test_spectators_who_come_and_go_see_the_table_as_it_is(tricks: ServerProcess) -> None:
+    """Spectators' messages are rendered only while someone watches: one who comes after
+    the last one left, and follows the updates, has the screen a newcomer is shown."""
+    first = await seat_at(tricks, [{"kind": "me"}, {"kind": "open"}])
+    second = await join(tricks, first.table_id)
+
+    async def watch() -> TableClient:
+        client = await Client.connect(tricks.url)
+        watched = await client.request({"type": "table.watch", "table_id": first.table_id})
+        assert watched["type"] == "table.snapshot", watched
+        spectator = TableClient(client, first.table_id)
+        spectator.apply(watched)
+        return spectator
+
+    async def moves(count: int) -> None:
+        for _ in range(count):
+            for table in (first, second):
+                await table.settle(0.1)
+            for table in (first, second):
+                await act(table)
+
+    early = await watch()
+    await moves(2)
+    await early.client.close()  # the last spectator leaves: nobody watches
+    await moves(2)
+    late = await watch()
+    await moves(3)
+    await late.settle()
+    newcomer = await watch()
+    assert late.state == newcomer.state and late.seq == newcomer.seq
+    for table in (first, second, late, newcomer):
+        await table.client.close()
+
+
 async def test_out_of_turn_illegal_and_malformed_moves_change_nothing(
     tricks: ServerProcess,
 ) -> None:

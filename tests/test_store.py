@@ -223,8 +223,8 @@ async def test_a_failed_commit_raises_to_every_waiter(
         await store.create_table(f"t{t}", {"game": "scopa"}, created_at=1.0)
     real_run = store_module._run
 
-    async def broken(conn: Any, batch: Any) -> None:
-        await real_run(conn, batch)
+    def broken(conn: Any, batch: Any) -> None:
+        real_run(conn, batch)
         raise OperationalError("COMMIT", {}, Exception("disk I/O error"))
 
     monkeypatch.setattr(store_module, "_run", broken)

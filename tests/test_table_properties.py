@@ -3,7 +3,8 @@ returns, votes, restarts and bots. At every step:
 
 - the table rebuilt from its log is the identical table (clocks included);
 - no message to a seat or to the spectators names a card held hidden from it;
-- each audience's screen, rebuilt from its messages alone, equals its snapshot;
+- each audience's screen, rebuilt from its messages alone, equals its snapshot (the
+  spectators' too, while someone watches: they come and go);
 and every match ends with a reason. ``make test`` runs a few hundred matches; the
 ``slow`` run plays thousands.
 """
@@ -46,6 +47,7 @@ CARD = re.compile(r"[A2-9TJQK][HDCS]|JK")
 REASONS = {"score", "clock", "disconnection", "abandonment", "vote", "start_deadline", "cancelled"}
 KINDS = [
     *["move"] * 12,
+    "watch",
     *["tick"] * 3,
     "long_tick",
     "disconnect",
@@ -142,10 +144,12 @@ class Run:
                 if audience not in hidden:
                     hidden[audience] = self.hidden(audience)
                 assert not hidden[audience] & set(cards_in(body)), (audience, body)
+            assert audience is not None or self.table.watched, "nobody watches"
             if body["type"] == "update":
                 self.screens[audience].update(body["state"])
         for audience in self.table.audiences():
-            assert self.screens[audience] == self.table.snapshot_state(audience)
+            if audience is not None or self.table.watched:
+                assert self.screens[audience] == self.table.snapshot_state(audience)
 
     def hidden(self, audience: Any) -> set[str]:
         hand = self.table.hand
@@ -163,6 +167,7 @@ class Run:
         table = Table.replay(self.config, entries)
         assert table.dump() == self.table.dump()
         self.table = table
+        table.watch(self.rng.random() < 0.5)
         self.screens = {a: table.snapshot_state(a) for a in table.audiences()}
         self.send(Resume(self.rng.choice([0.0, 5.0, 30.0])))
         for seat in self.humans:
@@ -199,6 +204,10 @@ class Run:
             self.restart()
         elif kind == "start":
             self.send(StartMatch(seat))
+        elif kind == "watch":  # a spectator comes (and sees the screen) or the last leaves
+            table.watch(not table.watched)
+            if table.watched:
+                self.screens[None] = table.snapshot_state(None)
 
     def move(self) -> None:
         """The seat to move plays a random legal move (a bot: from its own view)."""

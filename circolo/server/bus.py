@@ -1,10 +1,10 @@
 """The bus: table and lobby events from their owner to every connection that listens.
 
-A topic is a string (``table:<id>``, ``lobby``); a message is a JSON-ready dict. The
-in-process bus is the default; the Redis bus (pub/sub on the same topics, messages as JSON;
-the setting ``CIRCOLO_REDIS_URL``) replaces it for several processes, so nothing here
-passes Python objects by reference that a subscriber may mutate, and publishing never
-waits for a slow subscriber.
+A topic is a string (``table:<id>``, ``lobby``); a message is one frame's JSON text,
+serialized once by its publisher (``encode``) and sent as it is to every connection. The
+in-process bus is the default; the Redis bus (pub/sub on the same topics; the setting
+``CIRCOLO_REDIS_URL``) replaces it for several processes, and publishing never waits for
+a slow subscriber.
 """
 
 from __future__ import annotations
@@ -21,8 +21,13 @@ import structlog
 
 log = structlog.get_logger(__name__)
 
-Message = dict[str, Any]
+Message = str
 Handler = Callable[[Message], None]
+
+
+def encode(frame: dict[str, Any]) -> Message:
+    """A frame as the compact JSON text that goes on the bus and the wire."""
+    return json.dumps(frame, separators=(",", ":"))
 
 
 class Subscription(Protocol):
@@ -35,6 +40,10 @@ class Bus(Protocol):
     async def publish(self, topic: str, message: Message) -> None: ...
 
     def subscribe(self, topic: str, handler: Handler) -> Subscription: ...
+
+    def subscribers(self, topic: str) -> int:
+        """How many handlers of this process listen to ``topic``."""
+        ...
 
     async def close(self) -> None: ...
 
@@ -86,7 +95,8 @@ class RedisBus:
     """Several processes: Redis pub/sub, each message JSON on the channel ``prefix + topic``.
 
     Handlers of this process are called at once, in publish order (as ``LocalBus``), and the
-    message goes to Redis by one sender task, in order; every process listens to the whole
+    message goes to Redis by one sender task, in order, after a header line (the origin
+    process and the topic); every process listens to the whole
     prefix from the start (one pattern subscription, so subscribing never races a publish)
     and hands the messages of other processes to its handlers.
     """
@@ -120,8 +130,7 @@ class RedisBus:
 
     def publish_now(self, topic: str, message: Message) -> None:
         self._local.publish_now(topic, message)
-        data = json.dumps({"o": self._origin, "t": topic, "m": message}, separators=(",", ":"))
-        self._outbox.put_nowait((topic, data))
+        self._outbox.put_nowait((topic, f"{self._origin} {topic}\n{message}"))
 
     def subscribe(self, topic: str, handler: Handler) -> Subscription:
         return self._local.subscribe(topic, handler)
@@ -144,11 +153,15 @@ class RedisBus:
                 async for item in self._pubsub.listen():
                     if item.get("type") != "pmessage":
                         continue
-                    data = json.loads(item["data"])
-                    if data.get("o") == self._origin:
+                    data = item["data"]
+                    header, _, message = (
+                        data.decode() if isinstance(data, bytes) else data
+                    ).partition("\n")
+                    origin, _, topic = header.partition(" ")
+                    if origin == self._origin:
                         continue
                     self.received += 1
-                    self._local.publish_now(data["t"], data["m"])
+                    self._local.publish_now(topic, message)
             except asyncio.CancelledError:
                 raise
             except Exception:

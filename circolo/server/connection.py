@@ -19,9 +19,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from circolo.engine import EngineError
 from circolo.server import metrics
 from circolo.server import protocol as p
-from circolo.server.bus import Subscription
+from circolo.server.bus import Subscription, encode
 from circolo.server.identity import Guest, Identities, new_guest
-from circolo.server.owner import Audience, Frame
+from circolo.server.owner import Audience, Frame, Outgoing
 from circolo.server.ratelimit import TokenBucket
 from circolo.server.room import Room
 from circolo.server.settings import Settings
@@ -63,7 +63,7 @@ class Session:
         self.tables: dict[str, tuple[Audience, Subscription]] = {}
         self.lobby: Subscription | None = None
         self.bucket = TokenBucket(settings.rate, settings.burst)
-        self._out: asyncio.Queue[Frame | None] = asyncio.Queue()
+        self._out: asyncio.Queue[Outgoing | None] = asyncio.Queue()
         self._closing = False
 
     # -- life --------------------------------------------------------------------------------
@@ -99,12 +99,13 @@ class Session:
             if frame is None:
                 return
             try:
-                await self.ws.send_text(json.dumps(frame, separators=(",", ":")))
+                await self.ws.send_text(frame if isinstance(frame, str) else encode(frame))
             except Exception:
                 return
 
-    def send(self, frame: Frame) -> None:
-        """Queue a frame; a client this far behind is closed (it will resync)."""
+    def send(self, frame: Outgoing) -> None:
+        """Queue a frame (or its text, from the bus); a client this far behind is closed
+        (it will resync)."""
         if self._closing:
             return
         if self._out.qsize() >= QUEUE_LIMIT:
@@ -323,7 +324,7 @@ class Session:
         elif not frames:
             self.send(p.frame("ack", ref=ref, table_id=table_id, seq=since))
         for i, frame in enumerate(frames):
-            self.send({**frame, "ref": ref} if ref and i == 0 else frame)
+            self.send(_with_ref(frame, ref) if ref and i == 0 else frame)
 
     def _close_table(self, table_id: str) -> None:
         opened = self.tables.pop(table_id, None)
@@ -373,6 +374,14 @@ def _command(frame: p.SeatAction) -> Callable[[int], Command]:
             accept = frame.accept
             return lambda seat: Rematch(seat, accept)
     return ReturnToTable
+
+
+def _with_ref(frame: Outgoing, ref: str) -> Outgoing:
+    """The frame answering request ``ref`` (an encoded frame is a JSON object: its last
+    character is its closing brace)."""
+    if isinstance(frame, str):
+        return f"{frame[:-1]},{encode({'ref': ref})[1:]}"
+    return {**frame, "ref": ref}
 
 
 def _ref(raw: str | bytes) -> str | None:

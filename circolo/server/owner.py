@@ -24,7 +24,7 @@ from circolo.bots.automove import auto_move
 from circolo.cards import SEED_LIMIT
 from circolo.server import metrics
 from circolo.server.botpool import BotPool, Request, move_text
-from circolo.server.bus import Bus, Handler, Subscription
+from circolo.server.bus import Bus, Handler, Message, Subscription, encode
 from circolo.store import Entry, Store, StoreError
 from circolo.table import (
     BotTurn,
@@ -42,6 +42,7 @@ log = structlog.get_logger(__name__)
 
 Audience = int | None
 Frame = dict[str, Any]
+Outgoing = Frame | Message  # a frame, or one already encoded for the wire
 
 
 def topic(table_id: str, audience: Audience) -> str:
@@ -92,10 +93,11 @@ class Owner:
         self._wake_at: float | None = None
         self._bot_tasks: set[asyncio.Task[None]] = set()
         self._bot_turn: BotTurn | None = None
-        self._recent: dict[Audience, deque[Frame]] = {
+        self._recent: dict[Audience, deque[tuple[int, int, Message]]] = {  # (prev, seq, text)
             a: deque(maxlen=resync_frames) for a in self.audiences()
         }
         self._accepted: dict[int, deque[str]] = {}  # seat -> recent request ids
+        self._watch()
         self._task: asyncio.Task[None] | None = None
         self.finished = table.status == "finished"
         self.rng = random.Random(secrets.randbits(64))
@@ -189,9 +191,17 @@ class Owner:
 
     async def _apply(self, command: Command) -> None:
         """Table, then store, then bus; a seed is supplied whenever the table wants one."""
+        self._watch()
         await self._commit(self.table.handle(command, self._clock()))
         await self._supply_seeds()
         await self._after()
+
+    def _watch(self) -> None:
+        """Spectators' messages are rendered only while one listens here (Table.watch)."""
+        watched = self._bus.subscribers(topic(self.table_id, None)) > 0
+        if not watched:
+            self._recent[None].clear()
+        self.table.watch(watched)
 
     async def _supply_seeds(self) -> None:
         while self.table.wants_seed:
@@ -217,33 +227,36 @@ class Owner:
         """After a failed commit: the table as the store has it (nothing told, nothing lost)."""
         saved = await self._store.load(self.table_id)
         self.table = Table.replay(self.config, [entry.data for entry in saved.entries])
+        self._watch()
         self.seq = saved.entries[-1].seq if saved.entries else 0
 
     def _publish(self, prev: int, step: Step) -> None:
         if self.seq == prev and not step.messages:
             return
-        bodies: dict[Audience, list[dict[str, Any]]] = {a: [] for a in self.audiences()}
+        bodies: dict[Audience, list[dict[str, Any]]] = {
+            a: [] for a in self.audiences() if a is not None or self.table.watched
+        }
         for audience, body in step.messages:
             bodies.setdefault(audience, []).append(body)
         for audience, events in bodies.items():
-            frame = {
+            text = encode({
                 "type": "table.events",
                 "table_id": self.table_id,
                 "prev": prev,
                 "seq": self.seq,
                 "events": events,
-            }
+            })  # fmt: skip
             if self.seq != prev:
-                self._recent[audience].append(frame)
-            self._bus_send(audience, frame)
+                self._recent[audience].append((prev, self.seq, text))
+            self._bus_send(audience, text)
 
-    def _bus_send(self, audience: Audience, frame: Frame) -> None:
+    def _bus_send(self, audience: Audience, message: Message) -> None:
         publish = getattr(self._bus, "publish_now", None)
         if publish is not None:
-            publish(topic(self.table_id, audience), frame)
+            publish(topic(self.table_id, audience), message)
         else:
             asyncio.get_running_loop().create_task(
-                self._bus.publish(topic(self.table_id, audience), frame)
+                self._bus.publish(topic(self.table_id, audience), message)
             )
 
     async def _after(self) -> None:
@@ -291,36 +304,36 @@ class Owner:
 
     async def attach(
         self, audience: Audience, handler: Handler, since: int | None
-    ) -> tuple[list[Frame], Subscription]:
+    ) -> tuple[list[Outgoing], Subscription]:
         """Subscribe ``handler`` to an audience and give what it must see first: the frames
         after ``since`` when they are all still here, else a snapshot. Atomic on the task."""
 
-        async def run() -> tuple[list[Frame], Subscription]:
+        async def run() -> tuple[list[Outgoing], Subscription]:
             if since is not None and since > self.seq:
                 raise TableError("bad_seq", f"since {since} is after this table's seq {self.seq}")
             subscription = self._bus.subscribe(topic(self.table_id, audience), handler)
             return self._catch_up(audience, since), subscription
 
-        result: tuple[list[Frame], Subscription] = await self.call(run)
+        result: tuple[list[Outgoing], Subscription] = await self.call(run)
         return result
 
-    async def catch_up(self, audience: Audience, since: int | None) -> list[Frame]:
-        async def run() -> list[Frame]:
+    async def catch_up(self, audience: Audience, since: int | None) -> list[Outgoing]:
+        async def run() -> list[Outgoing]:
             if since is not None and since > self.seq:
                 raise TableError("bad_seq", f"since {since} is after this table's seq {self.seq}")
             return self._catch_up(audience, since)
 
-        result: list[Frame] = await self.call(run)
+        result: list[Outgoing] = await self.call(run)
         return result
 
-    def _catch_up(self, audience: Audience, since: int | None) -> list[Frame]:
+    def _catch_up(self, audience: Audience, since: int | None) -> list[Outgoing]:
         if since == self.seq:
             return []
         recent = self._recent.get(audience, deque())
         if since is not None:
-            frames = [frame for frame in recent if frame["seq"] > since]
-            if frames and frames[0]["prev"] == since:
-                return frames
+            frames = [(prev, text) for prev, seq, text in recent if seq > since]
+            if frames and frames[0][0] == since:
+                return [text for _, text in frames]
         return [self.snapshot_frame(audience)]
 
     def snapshot_frame(self, audience: Audience) -> Frame:

@@ -16,10 +16,10 @@ import structlog
 from circolo.engine import EngineError
 from circolo.games import GAMES, rules_class
 from circolo.server.botpool import BotPool
-from circolo.server.bus import Bus, Handler, Subscription
+from circolo.server.bus import Bus, Handler, Subscription, encode
 from circolo.server.identity import Guest
 from circolo.server.lobby import Pending, listing, new_table_id
-from circolo.server.owner import Audience, Frame, Owner, topic
+from circolo.server.owner import Audience, Frame, Outgoing, Owner, topic
 from circolo.server.protocol import ProtocolError, TableCreate
 from circolo.server.settings import Settings
 from circolo.store import Store, StoreError
@@ -164,7 +164,7 @@ class Room:
         self._send(LOBBY, {"type": "lobby.removed", "table_id": table_id})
 
     def _send(self, name: str, message: Frame) -> None:
-        task = asyncio.get_running_loop().create_task(self.bus.publish(name, message))
+        task = asyncio.get_running_loop().create_task(self.bus.publish(name, encode(message)))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -293,7 +293,7 @@ class Room:
     def bus_now(self, name: str, message: Frame) -> None:
         publish = getattr(self.bus, "publish_now", None)
         if publish is not None:
-            publish(name, message)
+            publish(name, encode(message))
         else:
             self._send(name, message)
 
@@ -396,7 +396,7 @@ class Room:
     async def open(
         self, guest: Guest, table_id: str, invite: str | None, since: int | None,
         handler: Handler, watch: bool = False,
-    ) -> tuple[Audience, list[Frame], Subscription]:  # fmt: skip
+    ) -> tuple[Audience, list[Outgoing], Subscription]:  # fmt: skip
         """Open a table on a connection: its audience, the frames to send first (missed
         events or a snapshot) and the bus subscription for the rest."""
         found = self._find(table_id, invite, guest)
@@ -417,7 +417,7 @@ class Room:
 
     async def resync(
         self, guest: Guest, table_id: str, audience: Audience, since: int | None
-    ) -> list[Frame]:
+    ) -> list[Outgoing]:
         found = self._find(table_id, None, guest)
         if isinstance(found, Pending):
             return [self.waiting_frame(found, audience)]

@@ -21,11 +21,12 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from sqlalchemy import Row, delete, event, func, insert, select, text, update
+from sqlalchemy import Engine, Row, create_engine, delete, event, func, insert, select, text, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, Connection, make_url
@@ -70,7 +71,8 @@ class CommitStats:
     seconds: float = 0.0
 
 
-Op = Callable[[AsyncConnection], Awaitable[None]]
+Op = Callable[[Connection], None]
+"""A write other than an append, run inside the writer's transaction."""
 
 
 @dataclass
@@ -91,13 +93,23 @@ OnCommit = Callable[[int, int, float], None]
 class Store:
     """Players, tables and table logs in one database. Open with :meth:`open`."""
 
-    def __init__(self, engine: AsyncEngine, on_commit: OnCommit | None = None) -> None:
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        on_commit: OnCommit | None = None,
+        thread_engine: Engine | None = None,
+    ) -> None:
         self._engine = engine
         self._dialect = engine.dialect.name
         self._on_commit = on_commit
         self._queue: asyncio.Queue[_Write | None] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._conn: AsyncConnection | None = None
+        # SQLite's writes run in a thread of their own, a whole transaction per hop: through
+        # aiosqlite every statement would wait for a turn of a busy event loop.
+        self._thread_engine = thread_engine
+        self._thread = ThreadPoolExecutor(1, "circolo-store-writer") if thread_engine else None
+        self._thread_conn: Connection | None = None
         self._closed = False
         self.stats = CommitStats()
 
@@ -124,7 +136,10 @@ class Store:
         except BaseException:
             await engine.dispose()
             raise
-        store = cls(engine, on_commit)
+        writer = (
+            _sqlite_writer(parsed, synchronous) if parsed.get_backend_name() == "sqlite" else None
+        )
+        store = cls(engine, on_commit, writer)
         store._writer = asyncio.create_task(store._write_loop(), name="circolo-store-writer")
         return store
 
@@ -136,6 +151,11 @@ class Store:
         if self._writer is not None:
             self._queue.put_nowait(None)
             await self._writer
+        if self._thread is not None and self._thread_engine is not None:
+            await asyncio.get_running_loop().run_in_executor(
+                self._thread, self._thread_engine.dispose
+            )
+            self._thread.shutdown()
         await self._engine.dispose()
 
     async def healthy(self) -> bool:
@@ -172,9 +192,9 @@ class Store:
             "last_seen_at": now,
         }
 
-        async def op(conn: AsyncConnection) -> None:
+        def op(conn: Connection) -> None:
             stmt = self._upsert(Player).values(values)
-            await conn.execute(
+            conn.execute(
                 stmt.on_conflict_do_update(index_elements=["player_id"], set_={"last_seen_at": now})
             )
 
@@ -204,8 +224,8 @@ class Store:
         game = str(config_json.get("game", ""))
         seated = sorted(set(players))
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(
+        def op(conn: Connection) -> None:
+            conn.execute(
                 insert(GameTable).values(
                     table_id=table_id,
                     game=game,
@@ -215,7 +235,7 @@ class Store:
                 )
             )
             if seated:
-                await conn.execute(
+                conn.execute(
                     insert(TablePlayer), [{"table_id": table_id, "player_id": p} for p in seated]
                 )
 
@@ -230,9 +250,9 @@ class Store:
         if not rows:
             return
 
-        async def op(conn: AsyncConnection) -> None:
+        def op(conn: Connection) -> None:
             stmt = self._upsert(TablePlayer).on_conflict_do_nothing()
-            await conn.execute(stmt, rows)
+            conn.execute(stmt, rows)
 
         await self._submit(_Write(self._future(), op=op, conflict=self._unknown(table_id)))
 
@@ -263,8 +283,8 @@ class Store:
         now = time.time() if at is None else at
         outcome = [0]  # rows updated (set, not appended: a batch may be retried)
 
-        async def op(conn: AsyncConnection) -> None:
-            done = await conn.execute(
+        def op(conn: Connection) -> None:
+            done = conn.execute(
                 update(GameTable)
                 .where(GameTable.table_id == table_id)
                 .values(status="finished", result=result, finished_at=now)
@@ -286,9 +306,9 @@ class Store:
     async def save_waiting(self, table_id: str, data: Json, created_at: float) -> None:
         """Keep (or replace) a table waiting in the lobby: ``data`` is the server's JSON."""
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(delete(WaitingTable).where(WaitingTable.table_id == table_id))
-            await conn.execute(
+        def op(conn: Connection) -> None:
+            conn.execute(delete(WaitingTable).where(WaitingTable.table_id == table_id))
+            conn.execute(
                 insert(WaitingTable).values(table_id=table_id, data=data, created_at=created_at)
             )
 
@@ -297,8 +317,8 @@ class Store:
     async def drop_waiting(self, table_id: str) -> None:
         """Forget a waiting table (it started, or its last player left); no error if absent."""
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(delete(WaitingTable).where(WaitingTable.table_id == table_id))
+        def op(conn: Connection) -> None:
+            conn.execute(delete(WaitingTable).where(WaitingTable.table_id == table_id))
 
         await self._submit(_Write(self._future(), op=op))
 
@@ -444,13 +464,34 @@ class Store:
             conn, self._conn = self._conn, None
             with contextlib.suppress(Exception):
                 await conn.close()
+        if self._thread is not None and self._thread_conn is not None:
+            thread_conn, self._thread_conn = self._thread_conn, None
+            with contextlib.suppress(Exception):
+                await asyncio.get_running_loop().run_in_executor(self._thread, thread_conn.close)
+
+    async def _transact(self, batch: list[_Write]) -> None:
+        """The batch in one transaction: in the writer thread (SQLite), or on the loop."""
+        if self._thread is not None:
+            await asyncio.get_running_loop().run_in_executor(
+                self._thread, self._transact_in_thread, batch
+            )
+            return
+        conn = await self._connection()
+        async with conn.begin():
+            await conn.run_sync(_run, batch)
+
+    def _transact_in_thread(self, batch: list[_Write]) -> None:
+        if self._thread_conn is None:
+            assert self._thread_engine is not None
+            conn = self._thread_engine.connect()
+            self._thread_conn = conn.execution_options(sqlite_begin="IMMEDIATE")
+        with self._thread_conn.begin():
+            _run(self._thread_conn, batch)
 
     async def _commit(self, batch: list[_Write]) -> None:
         started = time.perf_counter()
         try:
-            conn = await self._connection()
-            async with conn.begin():
-                await _run(conn, batch)
+            await self._transact(batch)
         except IntegrityError as error:
             self.stats.failures += 1
             if len(batch) > 1:
@@ -482,7 +523,7 @@ class Store:
             _settle(write, None)
 
 
-async def _run(conn: AsyncConnection, batch: list[_Write]) -> None:
+def _run(conn: Connection, batch: list[_Write]) -> None:
     """Execute a batch in order, consecutive appends as one multi-row INSERT."""
     rows: list[dict[str, Any]] = []
     for write in batch:
@@ -490,11 +531,11 @@ async def _run(conn: AsyncConnection, batch: list[_Write]) -> None:
             rows.extend(write.rows)
             continue
         if rows:
-            await conn.execute(insert(TableEvent), rows)
+            conn.execute(insert(TableEvent), rows)
             rows = []
-        await write.op(conn)
+        write.op(conn)
     if rows:
-        await conn.execute(insert(TableEvent), rows)
+        conn.execute(insert(TableEvent), rows)
 
 
 def _settle(write: _Write, problem: StoreError | None) -> None:
@@ -528,8 +569,21 @@ def _engine(url: URL, synchronous: Synchronous) -> AsyncEngine:
         raise StoreError(f"SQLite needs a file path, not {database or 'memory'!r}")
     Path(database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_async_engine(url, connect_args={"timeout": 30})
+    _sqlite_setup(engine.sync_engine, synchronous)
+    return engine
 
-    @event.listens_for(engine.sync_engine, "connect")
+
+def _sqlite_writer(url: URL, synchronous: Synchronous) -> Engine:
+    """The same SQLite file through the standard library's driver, for the writer thread."""
+    engine = create_engine(url.set(drivername="sqlite+pysqlite"), connect_args={"timeout": 30})
+    _sqlite_setup(engine, synchronous)
+    return engine
+
+
+def _sqlite_setup(engine: Engine, synchronous: Synchronous) -> None:
+    """Our pragmas on every connection, and BEGIN emitted by us (IMMEDIATE when asked)."""
+
+    @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # we emit BEGIN ourselves (see _begin)
         cursor = dbapi_connection.cursor()
@@ -543,10 +597,8 @@ def _engine(url: URL, synchronous: Synchronous) -> AsyncEngine:
             cursor.execute(f"PRAGMA {pragma}")
         cursor.close()
 
-    @event.listens_for(engine.sync_engine, "begin")
+    @event.listens_for(engine, "begin")
     def _begin(conn: Connection) -> None:
         # IMMEDIATE takes the write lock at once, so a writer never fails on upgrade.
         mode = conn.get_execution_options().get("sqlite_begin", "")
         conn.exec_driver_sql(f"BEGIN {mode}".strip())
-
-    return engine

@@ -45,7 +45,7 @@ from circolo.table.step import Audience, BotTurn, Step
 
 Status = Literal["waiting", "playing", "rematch", "finished"]
 Phase = Literal["deal", "play", "trick", "result", "vote"]
-FIXED = ("config", "rules", "timing", "profile", "_sent", "views")
+FIXED = ("config", "rules", "timing", "profile", "_sent", "views", "watched")
 Happening = Callable[[Audience], dict[str, Any] | None]
 
 # Timers due at the same instant fire in this order: presence first, so a player whose
@@ -90,6 +90,7 @@ class Table:
         self._quiet = False
         self._sent: dict[Audience, dict[str, Any]] = {}
         self.views: dict[Audience, tuple[tuple[int, int, int], dict[str, Any]]] = {}
+        self.watched = True  # see watch(); not part of the log
 
     # -- the public API ------------------------------------------------------------------
 
@@ -196,6 +197,16 @@ class Table:
         level = self.seats[seat].level
         assert self.hand is not None and level is not None
         return BotTurn(seat, level, self.hand.view(seat).to_json(), self.ply)
+
+    def watch(self, watched: bool) -> None:
+        """Spectators came (their messages follow from the screen they are shown now) or
+        all left (their messages are not rendered: most tables have no spectator)."""
+        if watched and not self.watched:
+            self._sent[None] = self.snapshot_state(None)
+        elif not watched:
+            self._sent.pop(None, None)
+            self.views.pop(None, None)
+        self.watched = watched
 
     def audiences(self) -> list[Audience]:
         """Every audience that gets messages: the human seats and the spectators."""
@@ -770,6 +781,8 @@ class Table:
         bots = [s for s, seat in enumerate(self.seats) if seat.is_bot]
         out: list[tuple[Audience, dict[str, Any]]] = []
         for audience in self.audiences():
+            if audience is None and not self.watched:
+                continue
             for happening in self._happenings:
                 body = happening(audience)
                 if body is not None:
