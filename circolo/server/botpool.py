@@ -180,13 +180,15 @@ class BotPool:
             worker = self._free.get_nowait()
         except asyncio.QueueEmpty:
             try:
-                worker = await asyncio.wait_for(self._free.get(), max(limit, 0.001))
+                async with asyncio.timeout(max(limit, 0.001)):
+                    worker = await self._free.get()
             except TimeoutError:
                 log.warning("bot_no_worker", game=request.game, level=request.level)
                 return None
         started = time.perf_counter()
         try:
-            kind, text = await asyncio.wait_for(worker.ask(request), limit)
+            async with asyncio.timeout(limit):
+                kind, text = await worker.ask(request)
         except (TimeoutError, WorkerGone, OSError) as error:
             log.warning("bot_replaced", game=request.game, level=request.level, why=repr(error))
             metrics.BOT_REPLACED.inc()

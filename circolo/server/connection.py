@@ -126,7 +126,8 @@ class Session:
     async def _receive(self, timeout: float) -> str | bytes | None:
         """The next frame's text, or None when the client went silent."""
         try:
-            message = await asyncio.wait_for(self.ws.receive(), timeout)
+            async with asyncio.timeout(timeout):  # no task per frame, unlike wait_for
+                message = await self.ws.receive()
         except TimeoutError:
             return None
         if message["type"] == "websocket.disconnect":

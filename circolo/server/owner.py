@@ -133,7 +133,8 @@ class Owner:
         while True:
             timeout = None if self._wake_at is None else max(0.0, self._wake_at - self._clock())
             try:
-                job = await asyncio.wait_for(self._inbox.get(), timeout)
+                async with asyncio.timeout(timeout):  # no task per wait, unlike wait_for
+                    job = await self._inbox.get()
             except TimeoutError:
                 self._wake_at = None
                 await self._apply_logged(Tick())
