@@ -5,18 +5,21 @@ in this process loopback clients, one per table, each seated against a random bo
 1 v 1 Scopa table of one hand (a finished table is replaced by a new one, so the count of
 live tables holds). Reported:
 
-- saturation (clients move at once): moves per second (the human's and the bot's, from
-  /metrics), the clients' move round trips per second, and the round trips per second of a
-  bare ``websockets`` echo server with as many connections, as the ceiling;
+- saturation (clients and bots move at once): moves per second (the human's and the
+  bot's, from /metrics), the clients' move round trips per second, and the round trips per
+  second of a bare ``websockets`` echo server with as many connections, as the ceiling. The
+  echo server runs in a process of its own, as ours does;
 - latency: the move round trip (send to ack; the ack follows the publish) p50 / p99 at
-  saturation and under a realistic load (players answer 0.5-2 s into their turn), and the
-  server's own command-to-publish histogram (p50 / p99 from its buckets);
+  saturation and under a realistic load (players answer 0.5-2 s into their turn, and bots
+  after the room's own pause, ``bot_delay``), and the server's own command-to-publish
+  histogram (p50 / p99 from its buckets);
 - memory per live table: the server's resident memory growth over ``--memory`` idle live
-  tables (untimed, each with its player's connection), after a warm-up.
+  tables (untimed, each with its player's connection), after a warm-up; then the growth
+  over as many bare connections, so that the table's own share shows.
 
 Figures are printed and written to ``benchmarks/results/server.json``.
 
-    python benchmarks/server.py [--tables 50] [--realistic 200] [--seconds 10]
+    python benchmarks/server.py [--tables 50] [--realistic 1000] [--memory 300] [--seconds 10]
 """
 
 from __future__ import annotations
@@ -38,8 +41,8 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.asyncio.server import ServerConnection, serve
 
+from circolo.engine import Rules
 from circolo.games import make_rules
 from circolo.server.botpool import move_text
 
@@ -47,12 +50,15 @@ RESULTS = Path(__file__).parent / "results"
 FAST_TABLE = '{"hand_result_pause": 0.05, "rematch_window": 0.05, "trick_display": 0.05}'
 
 
-def start_server(data_dir: Path) -> tuple[subprocess.Popen[str], int]:
+def start_server(data_dir: Path, bot_delay: str | None = "0") -> tuple[subprocess.Popen[str], int]:
+    """The server; ``bot_delay`` None keeps the room's own pause before a bot moves."""
     env = {
-        **os.environ, "CIRCOLO_BOT_DELAY": "0", "CIRCOLO_LOG_LEVEL": "warning",
+        **os.environ, "CIRCOLO_LOG_LEVEL": "warning",
         "CIRCOLO_TABLE": FAST_TABLE, "CIRCOLO_RATE": "1000", "CIRCOLO_BURST": "1000",
         "CIRCOLO_HEARTBEAT_TIMEOUT": "60", "CIRCOLO_BOT_BUDGET_MS": "20",
     }  # fmt: skip
+    if bot_delay is not None:
+        env["CIRCOLO_BOT_DELAY"] = bot_delay
     command = [sys.executable, "-m", "circolo.serve_cli", "--port", "0", "--data-dir",
                str(data_dir)]  # fmt: skip
     process = subprocess.Popen(
@@ -131,6 +137,8 @@ class Player:
         sent: dict[str, float] = {}
         moved_at_seq = -1
         seq = 0
+        rules: Rules | None = None
+        thinking: set[asyncio.Task[None]] = set()
         while not stop.is_set():
             frame = json.loads(await self.ws.recv())
             kind = frame["type"]
@@ -164,13 +172,25 @@ class Player:
             if state.get("phase", {}).get("name") not in (None, "play"):
                 continue
             moved_at_seq = seq
-            if self.think[1] > 0:
-                await asyncio.sleep(self.rng.uniform(*self.think))
-            rules = make_rules("scopa", table.get("options") or {})
-            game_view = rules.view_from_json(view)
-            move = move_text(game_view, self.rng.choice(game_view.legal_moves()), self.rng)
-            ref = await self.send({"type": "move", "table_id": frame["table_id"], "move": move})
-            sent[ref] = time.perf_counter()
+            if rules is None:
+                rules = make_rules("scopa", table.get("options") or {})
+            move = self.play(rules, frame["table_id"], view, sent)
+            if self.think[1] > 0:  # think while reading on (acks are timed when they come)
+                thinking.add(task := asyncio.create_task(move))
+                task.add_done_callback(thinking.discard)
+            else:
+                await move
+
+    async def play(
+        self, rules: Rules, table_id: str, view: dict[str, Any], sent: dict[str, float]
+    ) -> None:
+        """A random legal move, after thinking for a while."""
+        if self.think[1] > 0:
+            await asyncio.sleep(self.rng.uniform(*self.think))
+        game_view = rules.view_from_json(view)
+        move = move_text(game_view, self.rng.choice(game_view.legal_moves()), self.rng)
+        ref = await self.send({"type": "move", "table_id": table_id, "move": move})
+        sent[ref] = time.perf_counter()
 
 
 async def moves_counted(port: int) -> tuple[float, list[tuple[float, float]]]:
@@ -272,38 +292,57 @@ async def live_memory(pid: int, port: int, tables: int) -> dict[str, Any]:
     connected = rss_kib(pid)
     for ws in warm + sockets + bare:
         await ws.close()
+    with_connection = (after - before) / tables
+    connection = (connected - after) / tables
     return {
         "tables": tables,
         "rss_before_kib": before,
         "rss_after_kib": after,
-        "kib_per_live_table_with_its_connection": round((after - before) / tables, 1),
-        "kib_per_bare_connection": round((connected - after) / tables, 1),
+        "kib_per_live_table_with_its_connection": round(with_connection, 1),
+        "kib_per_bare_connection": round(connection, 1),
+        "kib_per_live_table": round(with_connection - connection, 1),
     }
 
 
+ECHO_SERVER = """
+import asyncio
+from websockets.asyncio.server import serve
+
+async def echo(ws):
+    async for message in ws:
+        await ws.send(message)
+
+async def main():
+    async with serve(echo, "127.0.0.1", 0, compression=None) as server:
+        print(next(iter(server.sockets)).getsockname()[1], flush=True)
+        await asyncio.Future()
+
+asyncio.run(main())
+"""
+
+
 async def echo(connections: int, seconds: float) -> dict[str, Any]:
-    """Round trips per second of a bare websockets echo server, ``connections`` clients at
-    once (server in this process too: a ceiling for one Python process on this machine)."""
-
-    async def handler(ws: ServerConnection) -> None:
-        async for message in ws:
-            await ws.send(message)
-
+    """Round trips per second of a bare websockets echo server in a process of its own (as
+    ours), ``connections`` clients here at once: the ceiling for one Python server process
+    on this machine."""
+    command = [sys.executable, "-c", ECHO_SERVER]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    port = int(server.stdout.readline())
     frame = json.dumps({"type": "move", "table_id": "t_0123456789", "move": "7D", "id": "r1"})
     count = 0
     stop = asyncio.Event()
 
-    async def client(port: int) -> None:
+    async def client() -> None:
         nonlocal count
-        async with connect(f"ws://127.0.0.1:{port}") as ws:
+        async with connect(f"ws://127.0.0.1:{port}", compression=None) as ws:
             while not stop.is_set():
                 await ws.send(frame)
                 await ws.recv()
                 count += 1
 
-    async with serve(handler, "127.0.0.1", 0) as server:
-        port = next(iter(server.sockets)).getsockname()[1]
-        tasks = [asyncio.create_task(client(port)) for _ in range(connections)]
+    try:
+        tasks = [asyncio.create_task(client()) for _ in range(connections)]
         await asyncio.sleep(0.5)
         count = 0
         started = time.perf_counter()
@@ -312,6 +351,9 @@ async def echo(connections: int, seconds: float) -> dict[str, Any]:
         total = count
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        server.kill()
+        server.wait()
     return {"connections": connections, "round_trips_per_second": round(total / elapsed, 1)}
 
 
@@ -330,14 +372,21 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             print("memory", results["memory"], flush=True)
             results["saturation"] = await load(port, args.tables, args.seconds, (0.0, 0.0))
             print("saturation", results["saturation"], flush=True)
+        finally:
+            process.terminate()
+            process.wait(30)
+    with tempfile.TemporaryDirectory() as data:
+        process, port = start_server(Path(data), bot_delay=None)
+        try:
             results["realistic"] = await load(port, args.realistic, args.seconds, (0.5, 2.0))
             print("realistic", results["realistic"], flush=True)
         finally:
             process.terminate()
             process.wait(30)
-    results["moves_vs_echo"] = round(
-        results["saturation"]["round_trips_per_second"] / results["echo"]["round_trips_per_second"],
-        3,
+    echo_rate = results["echo"]["round_trips_per_second"]
+    results["moves_vs_echo"] = round(results["saturation"]["moves_per_second"] / echo_rate, 3)
+    results["round_trips_vs_echo"] = round(
+        results["saturation"]["round_trips_per_second"] / echo_rate, 3
     )
     return results
 
@@ -345,7 +394,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50, help="tables at saturation")
-    parser.add_argument("--realistic", type=int, default=200, help="tables at 0.5-2 s a move")
+    parser.add_argument("--realistic", type=int, default=1000, help="tables at 0.5-2 s a move")
     parser.add_argument("--memory", type=int, default=300, help="idle live tables for memory")
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
