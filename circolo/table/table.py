@@ -45,7 +45,7 @@ from circolo.table.step import Audience, BotTurn, Step
 
 Status = Literal["waiting", "playing", "rematch", "finished"]
 Phase = Literal["deal", "play", "trick", "result", "vote"]
-FIXED = ("config", "rules", "timing", "profile", "_sent", "views", "watched")
+FIXED = ("config", "rules", "timing", "profile", "_sent", "views", "watched", "_bot")
 Happening = Callable[[Audience], dict[str, Any] | None]
 
 # Timers due at the same instant fire in this order: presence first, so a player whose
@@ -91,6 +91,7 @@ class Table:
         self._sent: dict[Audience, dict[str, Any]] = {}
         self.views: dict[Audience, tuple[tuple[int, int, int], dict[str, Any]]] = {}
         self.watched = True  # see watch(); not part of the log
+        self._bot: tuple[tuple[int, ...], BotTurn] | None = None  # see bot_turn
 
     # -- the public API ------------------------------------------------------------------
 
@@ -191,12 +192,19 @@ class Table:
 
     @property
     def bot_turn(self) -> BotTurn | None:
-        seat = self._mover()
-        if seat is None or not self.seats[seat].is_bot:
+        """The bot seat to move, with its view (kept while it is the same turn: asked for
+        after every step, its JSON is the dearest part of one)."""
+        mover = self._bot_key()
+        if mover is None:
+            self._bot = None
             return None
-        level = self.seats[seat].level
-        assert self.hand is not None and level is not None
-        return BotTurn(seat, level, self.hand.view(seat).to_json(), self.ply)
+        seat, ply = mover
+        key = (self.match_no, self.hand_no, seat, ply)
+        if self._bot is None or self._bot[0] != key:
+            level = self.seats[seat].level
+            assert self.hand is not None and level is not None
+            self._bot = (key, BotTurn(seat, level, self.hand.view(seat).to_json(), ply))
+        return self._bot[1]
 
     def watch(self, watched: bool) -> None:
         """Spectators came (their messages follow from the screen they are shown now) or
