@@ -59,7 +59,8 @@ def run(settings: Any) -> None:
         timeout_graceful_shutdown=int(settings.shutdown_grace) or 1,
     )
     server = _Server(config, app.state.server)
-    asyncio.run(server.serve())
+    with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:  # uvloop if there
+        runner.run(server.serve())
 
 
 class _Server:
