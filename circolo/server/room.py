@@ -71,7 +71,8 @@ class Room:
 
     async def recover(self) -> int:
         """Bring back every waiting table, and every live table from its log (each gets
-        ``Resume(grace)`` first). Returns the live tables' count."""
+        ``Resume(grace)`` first; one whose log ends the match only gets its result
+        recorded). Returns the live tables' count."""
         for data in await self.store.waiting_tables():
             try:
                 pending = Pending.from_json(data)
@@ -85,6 +86,10 @@ class Room:
             try:
                 config = TableConfig.from_json(saved.table.config)
                 table = Table.replay(config, [entry.data for entry in saved.entries])
+                if table.status == "finished":  # killed between its last entry and its result
+                    await self.store.finish_table(table_id, table.result or {}, table.last_at)
+                    log.info("finished_table_recorded", table=table_id)
+                    continue
             except Exception:
                 log.exception("recover_failed", table=table_id)
                 continue
