@@ -1,5 +1,6 @@
 """Kill -9 and SIGTERM with a real server process: nothing accepted is lost, every live
-table comes back where it was (its timers resumed), and clients resync on their own."""
+table comes back where it was (its timers resumed), clients resync on their own, and
+private tables keep their invites."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 
 from circolo.table import Table, TableConfig
 from tests.conftest import Client, ServerProcess, TableClient, stored, stored_config
-from tests.test_server_history import finished
+from tests.test_server_history import finished, get
 from tests.test_server_play import FAST, RULES, TricksServer, act, seat_at
 from tests.test_table_support import tricks_game as tricks_game
 
@@ -279,6 +280,67 @@ async def test_waiting_tables_survive_kill_9(tmp_path: Path) -> None:
         while bots.status != "playing":  # the bots came after the grace
             await bots.pump()
         for client in (host, eager, again, guest, back):
+            await client.close()
+    finally:
+        server.stop()
+
+
+async def test_a_started_private_table_keeps_its_invite_across_kill_9(tmp_path: Path) -> None:
+    """The invite of a private table that started is kept with it: after kill -9 a
+    spectator with the link watches (and resyncs), someone else with it is told the table
+    started, and without it, or with another code, the table is not there (``no_table``);
+    once finished, the invite still opens its replay after a restart."""
+    server = TricksServer(tmp_path, FAST)
+    server.start()
+    port = server.port
+    try:
+        host = await Client.connect(server.url)
+        seats = [{"kind": "me"}, {"kind": "open"}]
+        created = await host.request(
+            {"type": "table.create", "game": "tricks", "seats": seats, "private": True}
+        )
+        table_id, code = created["table_id"], created["invite"].rsplit("invite=", 1)[1]
+        guest = await Client.connect(server.url)
+        joined = await guest.request({"type": "table.join", "table_id": table_id, "invite": code})
+        assert joined["type"] == "table.joined", joined  # full: the table starts
+        table = TableClient(host, table_id)
+        while table.status != "playing":
+            await table.pump()
+        server.kill()
+        server.start(port)
+
+        watcher = await Client.connect(server.url)
+        for invite in (None, "", code[:-1], code + "x"):
+            for kind in ("table.watch", "table.join"):
+                refused = await watcher.request(
+                    {"type": kind, "table_id": table_id, "invite": invite}
+                )
+                assert refused["type"] == "error" and refused["code"] == "no_table", refused
+        full = await watcher.request({"type": "table.join", "table_id": table_id, "invite": code})
+        assert full["type"] == "error" and full["code"] == "table_full", full
+        watched = await watcher.request(
+            {"type": "table.watch", "table_id": table_id, "invite": code}
+        )
+        assert watched["type"] == "table.snapshot" and watched["seat"] is None, watched
+        assert watched["snapshot"]["state"]["table"]["status"] == "playing"
+        resync = await watcher.request({"type": "table.resync", "table_id": table_id, "since": 0})
+        assert resync["type"] == "table.snapshot" and resync["seat"] is None, resync
+        back = await Client.connect(server.url, token=guest.token)  # the link again
+        rejoined = await back.request({"type": "table.join", "table_id": table_id, "invite": code})
+        assert rejoined["type"] == "table.joined" and rejoined["seat"] == 1, rejoined
+
+        left = await back.request({"type": "table.leave", "table_id": table_id})
+        assert left["type"] == "ack", left  # a resignation: the match is over
+        await finished(server, table_id)
+        server.kill()
+        server.start(port)
+        path = f"/api/tables/{table_id}/replay"
+        for query in ("", "?invite=", f"?invite={code[:-1]}"):
+            hidden = await get(server, path + query)
+            assert hidden.status_code == 404 and hidden.json()["code"] == "no_table", hidden.text
+        shown = await get(server, f"{path}?invite={code}")
+        assert shown.status_code == 200 and shown.json()["table_id"] == table_id, shown.text
+        for client in (host, guest, watcher, back):
             await client.close()
     finally:
         server.stop()
