@@ -62,21 +62,28 @@ def postgres_database() -> Iterator[str]:
         run_sync(_pg(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
-def stored(server: ServerProcess, table_id: str) -> tuple[str, list[str]]:
-    """The table's status and its log entries (JSON text), read from the server's database
-    itself: its SQLite file, or its PostgreSQL database."""
+def _query(server: ServerProcess, sql: str, table_id: str) -> list[Any]:
+    """The rows of ``sql`` (one ``{}`` for the table id) in the server's database itself:
+    its SQLite file, or its PostgreSQL database."""
     url = server.env.get("CIRCOLO_DATABASE_URL", "")
-    status_sql = "SELECT status FROM tables WHERE table_id = {}"
-    events_sql = "SELECT data FROM table_events WHERE table_id = {} ORDER BY seq"
     if url.startswith("postgresql"):
-        database = url.rsplit("/", 1)[1]
-        rows = run_sync(_pg(status_sql.format("$1"), table_id, database=database))
-        events = run_sync(_pg(events_sql.format("$1"), table_id, database=database))
-        return rows[0][0], [row[0] for row in events]
+        return run_sync(_pg(sql.format("$1"), table_id, database=url.rsplit("/", 1)[1]))
     with sqlite3.connect(server.data_dir / "circolo.sqlite3") as db:
-        (status,) = db.execute(status_sql.format("?"), (table_id,)).fetchone()
-        found = db.execute(events_sql.format("?"), (table_id,)).fetchall()
-    return status, [row[0] for row in found]
+        return db.execute(sql.format("?"), (table_id,)).fetchall()
+
+
+def stored(server: ServerProcess, table_id: str) -> tuple[str, list[str]]:
+    """The table's status and its log entries (JSON text), as the server stored them."""
+    ((status,),) = _query(server, "SELECT status FROM tables WHERE table_id = {}", table_id)
+    sql = "SELECT data FROM table_events WHERE table_id = {} ORDER BY seq"
+    return status, [row[0] for row in _query(server, sql, table_id)]
+
+
+def stored_config(server: ServerProcess, table_id: str) -> dict[str, Any]:
+    """The table's config JSON, as the server stored it."""
+    ((config,),) = _query(server, "SELECT config FROM tables WHERE table_id = {}", table_id)
+    found: dict[str, Any] = json.loads(config)
+    return found
 
 
 def game_ready(game: str) -> bool:
@@ -132,6 +139,7 @@ class ServerProcess:
         self.process = subprocess.Popen(
             self.command(port),
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env,
+            start_new_session=True,  # a process group of its own: see kill()
         )  # fmt: skip
         ready = threading.Event()
 
@@ -169,8 +177,10 @@ class ServerProcess:
         return code
 
     def kill(self) -> None:
+        """kill -9 of the server and its bot workers at once, as when the whole service
+        dies (a worker orphaned would keep the output open until it noticed)."""
         assert self.process is not None
-        self.process.kill()
+        os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(10)
         self._release()
 

@@ -13,6 +13,7 @@ import pytest
 from tests.conftest import ServerProcess, game_ready, postgres_database, stored
 from tests.test_server_games import BISCA, BURRACO, FAST, SCOPA, full_match
 from tests.test_server_restart import cycles
+from tests.test_table_support import tricks_game as tricks_game
 
 pytestmark = pytest.mark.anyio
 
@@ -54,6 +55,7 @@ async def test_a_match_on_postgres(
     assert all("command" in json.loads(entry) for entry in entries)
 
 
+@pytest.mark.usefixtures("tricks_game")
 async def test_kill_9_and_restart_on_postgres(database: str, tmp_path: Path) -> None:
     count = int(os.environ.get("CIRCOLO_TEST_RESTARTS", "1"))
     figures = await cycles(tmp_path, count, env={"CIRCOLO_DATABASE_URL": database})

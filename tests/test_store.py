@@ -9,16 +9,17 @@ import signal
 import sys
 import textwrap
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 import anyio
 import asyncpg  # type: ignore[import-untyped]
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Connection, inspect
+from sqlalchemy import Connection, func, insert, inspect, make_url, select
 from sqlalchemy.exc import OperationalError
 
 from circolo.store import (
@@ -32,7 +33,7 @@ from circolo.store import (
     sqlite_url,
 )
 from circolo.store import store as store_module
-from circolo.store.models import Base
+from circolo.store.models import Base, GameTable, TableEvent
 
 POSTGRES = os.environ.get("CIRCOLO_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 ROOT = Path(__file__).resolve().parents[1]
@@ -89,12 +90,60 @@ async def test_migrations_from_empty_match_the_models(url: str) -> None:
             revision, tables, diff = await conn.run_sync(_schema)
     finally:
         await store.close()
-    assert revision == migrate.head() == "0002"
+    assert revision == migrate.head() == "0003"
     assert {"players", "tables", "table_players", "table_events", "waiting_tables"} <= tables
     assert diff == []  # the migration scripts build exactly the models
     again = await Store.open(url)  # opening a migrated database is a no-op
     assert await again.healthy()
     await again.close()
+
+
+def _migrate(revision: str, down: bool = False) -> Callable[[Connection], None]:
+    """Bring the schema up (or down) to ``revision``, on a connection's own transaction."""
+    return lambda conn: (command.downgrade if down else command.upgrade)(
+        migrate.config(conn), revision
+    )
+
+
+def _columns(conn: Connection) -> set[str]:
+    return {column["name"] for column in inspect(conn).get_columns("tables")}
+
+
+@pytest.mark.anyio
+async def test_migration_0003_keeps_the_tables_and_their_logs(url: str) -> None:
+    """A database at 0002 with a live table and its log: opening the store adds
+    ``tables.invite`` (the table kept, with none), new tables keep theirs, and the
+    downgrade drops the column in place, the logs kept."""
+    engine = store_module._engine(make_url(url), "FULL")  # foreign keys on, as the store has
+    async with engine.begin() as conn:
+        await conn.run_sync(_migrate("0002"))
+        await conn.execute(
+            insert(GameTable).values(
+                table_id="old", game="scopa", config={"private": True}, status="live",
+                created_at=1.0,
+            )
+        )  # fmt: skip
+        await conn.execute(insert(TableEvent).values(table_id="old", seq=1, data={}, at=1.0))
+    store = await Store.open(url)
+    try:
+        await store.create_table("new", {"game": "scopa"}, created_at=2.0, invite="k3y9Zp1x")
+        live = await store.live_tables()
+        assert [(log.table.table_id, log.table.invite) for log in live] == [
+            ("old", None),
+            ("new", "k3y9Zp1x"),
+        ]
+        assert [e.seq for e in live[0].entries] == [1]
+        assert (await store.load("new")).table.invite == "k3y9Zp1x"
+        assert [t.invite for t in await store.list_tables()] == ["k3y9Zp1x", None]
+    finally:
+        await store.close()
+    async with engine.begin() as conn:
+        await conn.run_sync(_migrate("0002", down=True))
+        assert "invite" not in await conn.run_sync(_columns)
+        assert await conn.run_sync(migrate.current) == "0002"
+        count = await conn.scalar(select(func.count()).select_from(TableEvent))
+        assert count == 1
+    await engine.dispose()
 
 
 @pytest.mark.anyio

@@ -148,13 +148,6 @@ def replay_steps(config: TableConfig, entries: list[dict[str, Any]]) -> list[dic
     return steps
 
 
-def _invite(server: Server, table_id: str) -> str | None:
-    """The private table's invite code, while this process remembers it."""
-    assert server.room is not None
-    invites: dict[str, str] = server.room._invites  # no public accessor on Room yet
-    return invites.get(table_id)
-
-
 async def replay(request: Request) -> Response:
     """``GET /api/tables/{table_id}/replay``: a finished table, step by step."""
     table_id = request.path_params["table_id"]
@@ -169,7 +162,7 @@ async def replay(request: Request) -> Response:
     record = saved.table
     if record.config.get("private") and _seat_of(record.config, guest.id) is None:
         invite = request.query_params.get("invite")
-        if invite is None or invite != _invite(server, table_id):
+        if invite is None or invite != record.invite:  # stored with the table: it outlives restarts
             return missing
     if record.status != "finished":
         return _error(409, "table_live", "the table is still being played: no replay yet")

@@ -71,7 +71,8 @@ class Room:
 
     async def recover(self) -> int:
         """Bring back every waiting table, and every live table from its log (each gets
-        ``Resume(grace)`` first). Returns the live tables' count."""
+        ``Resume(grace)`` first; one whose log ends the match only gets its result
+        recorded). Returns the live tables' count."""
         for data in await self.store.waiting_tables():
             try:
                 pending = Pending.from_json(data)
@@ -85,9 +86,15 @@ class Room:
             try:
                 config = TableConfig.from_json(saved.table.config)
                 table = Table.replay(config, [entry.data for entry in saved.entries])
+                if table.status == "finished":  # killed between its last entry and its result
+                    await self.store.finish_table(table_id, table.result or {}, table.last_at)
+                    log.info("finished_table_recorded", table=table_id)
+                    continue
             except Exception:
                 log.exception("recover_failed", table=table_id)
                 continue
+            if saved.table.invite is not None:
+                self._invites[table_id] = saved.table.invite
             seq = saved.entries[-1].seq if saved.entries else 0
             owner = self._owner(table_id, config, table, seq)
             owner.created_at = saved.table.created_at
@@ -303,7 +310,9 @@ class Room:
         for seat in config.seats:
             if seat.player_id is not None:
                 await self.store.ensure_guest(seat.player_id, seat.name)
-        await self.store.create_table(pending.table_id, config.to_json(), self.clock(), humans)
+        await self.store.create_table(
+            pending.table_id, config.to_json(), self.clock(), humans, invite=pending.invite
+        )
         await self.store.drop_waiting(pending.table_id)
         owner = self._owner(pending.table_id, config, Table.new(config), 0)
         owner.created_at = pending.created_at
@@ -418,7 +427,9 @@ class Room:
     async def resync(
         self, guest: Guest, table_id: str, audience: Audience, since: int | None
     ) -> list[Outgoing]:
-        found = self._find(table_id, None, guest)
+        """What a connection that has the table open missed (it was let in when it opened
+        the table: a private table's spectator is not asked for the invite again)."""
+        found = self._find(table_id, self._invites.get(table_id), guest)
         if isinstance(found, Pending):
             return [self.waiting_frame(found, audience)]
         try:

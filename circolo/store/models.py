@@ -40,7 +40,8 @@ class Player(Base):
 
 
 class GameTable(Base):
-    """A card table: its config (JSON), status ("live", "finished") and result."""
+    """A card table: its config (JSON), status ("live", "finished"), result, and for a
+    private table its invite code (a column of its own: replays show the config)."""
 
     __tablename__ = "tables"
 
@@ -51,6 +52,7 @@ class GameTable(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[float] = mapped_column(Double)
     finished_at: Mapped[float | None] = mapped_column(Double, nullable=True)
+    invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
     __table_args__ = (Index("ix_tables_status_created", "status", "created_at"),)
 

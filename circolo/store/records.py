@@ -30,7 +30,8 @@ class PlayerRecord:
 
 @dataclass(frozen=True)
 class TableRecord:
-    """A table's row: its config, ``status`` ("live" or "finished") and result once finished."""
+    """A table's row: its config, ``status`` ("live" or "finished"), result once finished,
+    and a private table's ``invite`` code."""
 
     table_id: str
     game: str
@@ -40,6 +41,7 @@ class TableRecord:
     created_at: float
     finished_at: float | None
     players: tuple[str, ...] = ()
+    invite: str | None = None
 
 
 @dataclass(frozen=True)

@@ -219,8 +219,10 @@ class Store:
         config_json: Json,
         created_at: float,
         players: Iterable[str] = (),
+        invite: str | None = None,
     ) -> None:
-        """Record a new live table; ``players`` are the player ids seated (for history)."""
+        """Record a new live table; ``players`` are the player ids seated (for history),
+        ``invite`` a private table's invite code."""
         game = str(config_json.get("game", ""))
         seated = sorted(set(players))
 
@@ -232,6 +234,7 @@ class Store:
                     config=config_json,
                     status="live",
                     created_at=created_at,
+                    invite=invite,
                 )
             )
             if seated:
@@ -557,6 +560,7 @@ def _table(row: Row[Any], players: tuple[str, ...]) -> TableRecord:
         created_at=row.created_at,
         finished_at=row.finished_at,
         players=players,
+        invite=row.invite,
     )
 
 
