@@ -96,7 +96,8 @@ class RedisBus:
 
     Handlers of this process are called at once, in publish order (as ``LocalBus``), and the
     message goes to Redis by one sender task, in order, after a header line (the origin
-    process and the topic); every process listens to the whole prefix from the start (one pattern subscription, so subscribing never races a publish)
+    process and the topic); every process listens to the whole prefix from the start (one
+    pattern subscription, so subscribing never races a publish)
     and hands the messages of other processes to its handlers.
     """
 
