@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from circolo.engine import Rules
 from circolo.games import make_rules
@@ -184,13 +185,14 @@ class Player:
     async def play(
         self, rules: Rules, table_id: str, view: dict[str, Any], sent: dict[str, float]
     ) -> None:
-        """A random legal move, after thinking for a while."""
+        """A random legal move, after thinking for a while (the run may end meanwhile)."""
         if self.think[1] > 0:
             await asyncio.sleep(self.rng.uniform(*self.think))
         game_view = rules.view_from_json(view)
         move = move_text(game_view, self.rng.choice(game_view.legal_moves()), self.rng)
-        ref = await self.send({"type": "move", "table_id": table_id, "move": move})
-        sent[ref] = time.perf_counter()
+        with contextlib.suppress(ConnectionClosed):
+            ref = await self.send({"type": "move", "table_id": table_id, "move": move})
+            sent[ref] = time.perf_counter()
 
 
 async def moves_counted(port: int) -> tuple[float, list[tuple[float, float]]]:
