@@ -146,7 +146,9 @@ def test_bisca_two_by_two_with_three_bots(page: Any) -> None:
             if sorteio.count():
                 sorteio.click()
                 chose += 1
-            elif passing.count():
+            elif passing.count():  # the 2 of trumps: the choice is said in words
+                assert "2 of trumps" in page.locator(".actions .prompt").inner_text()
+                shot(page, "bisca-exchange")
                 passing.click()
             elif visible(page, ".hand button.card"):
                 page.locator(".hand button.card").first.click()

@@ -44,7 +44,8 @@ export function render(ctx) {
       h("button", { class: "primary", type: "button", dataset: { move: "sorteio" }, onclick: () => ctx.play("sorteio") }, t("web-sorteio"))];
   } else if (myTurn && v.phase === "exchange") {
     const canExchange = (v.hand || []).includes(`2${v.trump}`);
-    actions = [canExchange ? h("button", { class: "primary", type: "button", dataset: { move: "exchange" }, onclick: () => ctx.play("exchange") }, t("web-exchange")) : null,
+    actions = [h("p", { class: "prompt" }, t(canExchange ? "web-exchange-prompt" : "web-exchange-none")),
+      canExchange ? h("button", { class: "primary", type: "button", dataset: { move: "exchange" }, onclick: () => ctx.play("exchange") }, t("web-exchange")) : null,
       h("button", { type: "button", class: canExchange ? "" : "primary", dataset: { move: "pass" }, onclick: () => ctx.play("pass") }, t("web-pass"))];
   } else if (myTurn && sel) {
     actions = [h("button", { class: "primary", type: "button", onclick: () => ctx.play(sel) }, `▶ ${cardNames([sel], ctx.faces)}`)];
