@@ -162,6 +162,8 @@ def test_bisca_two_by_two_with_three_bots(page: Any) -> None:
     assert played >= 3
     assert tricks
     assert visible(page, ".trump-box strong")
+    log = page.locator(".log-list").inner_text()
+    assert "You play" in log and "Bot 2" in log  # one's own moves in the second person
 
 
 def burraco_meld_in(hand: list[str]) -> list[str] | None:

@@ -187,18 +187,54 @@ web-moves = { $count ->
     [one] { $count } move
    *[other] { $count } moves
 }
-web-ev-play = { $name } plays { $card }
-web-ev-capture = { $name } takes { $took } with { $card }
-web-ev-draw = { $name } draws
-web-ev-take = { $name } takes the pile
-web-ev-meld = { $name } melds { $cards }
-web-ev-extend = { $name } extends a meld with { $cards }
-web-ev-discard = { $name } discards { $card }
-web-ev-copas = { $name } chooses copas
-web-ev-sorteio = { $name } draws the trump
-web-ev-exchange = { $name } exchanges the 2
-web-ev-pass = { $name } passes
-web-ev-cut = { $name } cuts the deck
+web-ev-play = { $you ->
+        [yes] You play { $card }
+       *[no] { $name } plays { $card }
+    }
+web-ev-capture = { $you ->
+        [yes] You take { $took } with { $card }
+       *[no] { $name } takes { $took } with { $card }
+    }
+web-ev-draw = { $you ->
+        [yes] You draw
+       *[no] { $name } draws
+    }
+web-ev-take = { $you ->
+        [yes] You take the pile
+       *[no] { $name } takes the pile
+    }
+web-ev-meld = { $you ->
+        [yes] You meld { $cards }
+       *[no] { $name } melds { $cards }
+    }
+web-ev-extend = { $you ->
+        [yes] You extend a meld with { $cards }
+       *[no] { $name } extends a meld with { $cards }
+    }
+web-ev-discard = { $you ->
+        [yes] You discard { $card }
+       *[no] { $name } discards { $card }
+    }
+web-ev-copas = { $you ->
+        [yes] You choose copas
+       *[no] { $name } chooses copas
+    }
+web-ev-sorteio = { $you ->
+        [yes] You draw the trump
+       *[no] { $name } draws the trump
+    }
+web-ev-exchange = { $you ->
+        [yes] You exchange the 2
+       *[no] { $name } exchanges the 2
+    }
+web-ev-pass = { $you ->
+        [yes] You pass
+       *[no] { $name } passes
+    }
+web-ev-cut = { $you ->
+        [yes] You cut the deck
+       *[no] { $name } cuts the deck
+    }
 web-sides = Teams
 web-team = Team
 web-opponents = Opponents

@@ -187,18 +187,54 @@ web-moves = { $count ->
     [one] { $count } mossa
    *[other] { $count } mosse
 }
-web-ev-play = { $name } gioca { $card }
-web-ev-capture = { $name } prende { $took } con { $card }
-web-ev-draw = { $name } pesca
-web-ev-take = { $name } raccoglie gli scarti
-web-ev-meld = { $name } cala { $cards }
-web-ev-extend = { $name } allunga un gioco con { $cards }
-web-ev-discard = { $name } scarta { $card }
-web-ev-copas = { $name } sceglie copas
-web-ev-sorteio = { $name } sceglie il sorteggio
-web-ev-exchange = { $name } scambia il 2
-web-ev-pass = { $name } passa
-web-ev-cut = { $name } taglia il mazzo
+web-ev-play = { $you ->
+        [yes] Giochi { $card }
+       *[no] { $name } gioca { $card }
+    }
+web-ev-capture = { $you ->
+        [yes] Prendi { $took } con { $card }
+       *[no] { $name } prende { $took } con { $card }
+    }
+web-ev-draw = { $you ->
+        [yes] Peschi
+       *[no] { $name } pesca
+    }
+web-ev-take = { $you ->
+        [yes] Raccogli gli scarti
+       *[no] { $name } raccoglie gli scarti
+    }
+web-ev-meld = { $you ->
+        [yes] Cali { $cards }
+       *[no] { $name } cala { $cards }
+    }
+web-ev-extend = { $you ->
+        [yes] Allunghi un gioco con { $cards }
+       *[no] { $name } allunga un gioco con { $cards }
+    }
+web-ev-discard = { $you ->
+        [yes] Scarti { $card }
+       *[no] { $name } scarta { $card }
+    }
+web-ev-copas = { $you ->
+        [yes] Scegli copas
+       *[no] { $name } sceglie copas
+    }
+web-ev-sorteio = { $you ->
+        [yes] Scegli il sorteggio
+       *[no] { $name } sceglie il sorteggio
+    }
+web-ev-exchange = { $you ->
+        [yes] Scambi il 2
+       *[no] { $name } scambia il 2
+    }
+web-ev-pass = { $you ->
+        [yes] Passi
+       *[no] { $name } passa
+    }
+web-ev-cut = { $you ->
+        [yes] Tagli il mazzo
+       *[no] { $name } taglia il mazzo
+    }
 web-sides = Squadre
 web-team = Squadra
 web-opponents = Avversari

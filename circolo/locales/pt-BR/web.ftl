@@ -190,18 +190,54 @@ web-moves = { $count ->
     [one] { $count } jogada
    *[other] { $count } jogadas
 }
-web-ev-play = { $name } joga { $card }
-web-ev-capture = { $name } captura { $took } com { $card }
-web-ev-draw = { $name } compra
-web-ev-take = { $name } pega o lixo
-web-ev-meld = { $name } baixa { $cards }
-web-ev-extend = { $name } baixa no jogo { $cards }
-web-ev-discard = { $name } descarta { $card }
-web-ev-copas = { $name } escolhe copas
-web-ev-sorteio = { $name } escolhe sorteio
-web-ev-exchange = { $name } troca o 2
-web-ev-pass = { $name } passa
-web-ev-cut = { $name } corta o baralho
+web-ev-play = { $you ->
+        [yes] Você joga { $card }
+       *[no] { $name } joga { $card }
+    }
+web-ev-capture = { $you ->
+        [yes] Você captura { $took } com { $card }
+       *[no] { $name } captura { $took } com { $card }
+    }
+web-ev-draw = { $you ->
+        [yes] Você compra
+       *[no] { $name } compra
+    }
+web-ev-take = { $you ->
+        [yes] Você pega o lixo
+       *[no] { $name } pega o lixo
+    }
+web-ev-meld = { $you ->
+        [yes] Você baixa { $cards }
+       *[no] { $name } baixa { $cards }
+    }
+web-ev-extend = { $you ->
+        [yes] Você baixa no jogo { $cards }
+       *[no] { $name } baixa no jogo { $cards }
+    }
+web-ev-discard = { $you ->
+        [yes] Você descarta { $card }
+       *[no] { $name } descarta { $card }
+    }
+web-ev-copas = { $you ->
+        [yes] Você escolhe copas
+       *[no] { $name } escolhe copas
+    }
+web-ev-sorteio = { $you ->
+        [yes] Você escolhe sorteio
+       *[no] { $name } escolhe sorteio
+    }
+web-ev-exchange = { $you ->
+        [yes] Você troca o 2
+       *[no] { $name } troca o 2
+    }
+web-ev-pass = { $you ->
+        [yes] Você passa
+       *[no] { $name } passa
+    }
+web-ev-cut = { $you ->
+        [yes] Você corta o baralho
+       *[no] { $name } corta o baralho
+    }
 web-sides = Duplas
 web-team = Dupla
 web-opponents = Adversários

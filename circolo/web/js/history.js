@@ -94,7 +94,7 @@ export async function renderReplay(main, params) {
       h("span", { class: "seat-name" }, names.seatName(seat)), h("div", { class: "hand open" }, cards.map((c) => cardImage(c, data.config?.game)))));
     replace(board, parts.center, parts.side || null, hands);
     const ev = step.event;
-    caption.textContent = `${at + 1} / ${data.steps.length}${ev && mod ? ` · ${mod.describeMove(ev, names.seatName(ev.seat), ctx.faces, v)}` : ""}`;
+    caption.textContent = `${at + 1} / ${data.steps.length}${ev && mod ? ` · ${mod.describeMove(ev, { name: names.seatName(ev.seat), you: "no" }, ctx.faces, v)}` : ""}`;
   };
   slider.addEventListener("input", () => show(Number(slider.value)));
   const button = (label, text, to) => h("button", { type: "button", "aria-label": label, onclick: () => show(to()) }, text);

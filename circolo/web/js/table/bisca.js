@@ -63,10 +63,11 @@ export function drop(ctx, card) {
   if (ctx.myTurn && ctx.view.phase === "play") ctx.play(card);
 }
 
-export function describeMove(msg, name, faces) {
+// `who` is { name, you }: the mover's name, and "yes" when the mover is this screen's seat.
+export function describeMove(msg, who, faces) {
   const move = msg.move || "";
-  if (["copas", "sorteio", "exchange", "pass"].includes(move)) return t(`web-ev-${move}`, { name });
-  let text = t("web-ev-play", { name, card: cardNames([move], faces) });
+  if (["copas", "sorteio", "exchange", "pass"].includes(move)) return t(`web-ev-${move}`, who);
+  let text = t("web-ev-play", { ...who, card: cardNames([move], faces) });
   if ((msg.events || []).some((e) => e.kind === "relo")) text += ` — ${t("web-relo")}`;
   return text;
 }

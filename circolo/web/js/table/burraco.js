@@ -110,18 +110,19 @@ function added(before, after) {
   });
 }
 
-export function describeMove(msg, name, faces, before) {
+// `who` is { name, you }: the mover's name, and "yes" when the mover is this screen's seat.
+export function describeMove(msg, who, faces, before) {
   const move = msg.move || "";
   const [verb, ...rest] = move.split(" ");
-  if (verb === "draw") return t("web-ev-draw", { name });
-  if (verb === "take") return t("web-ev-take", { name });
-  if (verb === "discard") return t("web-ev-discard", { name, card: cardNames(rest, "french") });
-  if (verb === "meld") return t("web-ev-meld", { name, cards: cardNames(rest, "french") });
+  if (verb === "draw") return t("web-ev-draw", who);
+  if (verb === "take") return t("web-ev-take", who);
+  if (verb === "discard") return t("web-ev-discard", { ...who, card: cardNames(rest, "french") });
+  if (verb === "meld") return t("web-ev-meld", { ...who, cards: cardNames(rest, "french") });
   if (verb === "extend") {
     const players = before?.players || 2;
     const old = before?.melds?.[msg.seat % (players === 4 ? 2 : players)]?.[Number(rest[0]) - 1];
     const list = Array.isArray(old) ? old.join(" ") : old;
-    return t("web-ev-extend", { name, cards: cardNames(list ? added(list, rest.slice(1)) : rest.slice(1), "french") });
+    return t("web-ev-extend", { ...who, cards: cardNames(list ? added(list, rest.slice(1)) : rest.slice(1), "french") });
   }
-  return `${name}: ${move}`;
+  return `${who.name}: ${move}`;
 }

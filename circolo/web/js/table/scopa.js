@@ -121,11 +121,12 @@ function cutControl(ctx) {
     h("button", { class: "primary", type: "button", onclick: () => ctx.play(`cut ${input.value}`) }, t("web-cut")));
 }
 
-export function describeMove(msg, name, faces) {
+// `who` is { name, you }: the mover's name, and "yes" when the mover is this screen's seat.
+export function describeMove(msg, who, faces) {
   const ev = (msg.events || []).find((e) => e.kind === "capture" || e.kind === "lay" || e.kind === "play");
   const card = msg.card || ev?.card || (msg.move || "").split(" ")[0];
   const took = ev?.took || ev?.cards || [];
-  if ((msg.move || "").startsWith("cut")) return t("web-ev-cut", { name });
-  if (took.length) return t("web-ev-capture", { name, card: cardNames([card], faces), took: cardNames(took, faces) }) + ((msg.events || []).some((e) => e.kind === "scopa") ? ` — ${t("web-scopa")}` : "");
-  return t("web-ev-play", { name, card: cardNames([card], faces) });
+  if ((msg.move || "").startsWith("cut")) return t("web-ev-cut", who);
+  if (took.length) return t("web-ev-capture", { ...who, card: cardNames([card], faces), took: cardNames(took, faces) }) + ((msg.events || []).some((e) => e.kind === "scopa") ? ` — ${t("web-scopa")}` : "");
+  return t("web-ev-play", { ...who, card: cardNames([card], faces) });
 }

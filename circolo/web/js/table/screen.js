@@ -118,7 +118,8 @@ export class TableScreen {
     const name = this.model.name(ev.seat) || `${t("web-bot")} ${ev.seat + 1}`;
     const mod = GAMES[this.model.game];
     // the view before the move is applied: Burraco names only the cards added to a meld
-    const text = mod ? mod.describeMove(ev, name, facesFor(this.model.game), this.model.view) : `${name}: ${ev.move}`;
+    const who = { name, you: ev.seat === this.model.seat ? "yes" : "no" };
+    const text = mod ? mod.describeMove(ev, who, facesFor(this.model.game), this.model.view) : `${name}: ${ev.move}`;
     const line = ev.auto ? `${text} (${t("web-times-up")})` : text;
     this.logLine(line);
     announce(line);
