@@ -15,6 +15,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 import pytest
@@ -165,11 +166,14 @@ async def test_history_pages_back_in_time(server: ServerProcess) -> None:
 
     first = (await get(server, "/api/history?limit=2", client.token)).json()
     assert [r["table_id"] for r in first["tables"]] == newest_first[:2]
-    assert first["next_before"] == first["tables"][-1]["created_at"]
+    last = first["tables"][-1]
+    assert first["next_before"] == f"{last['created_at']!r},{last['table_id']}"
     assert all(r["result"]["reason"] == "abandonment" for r in first["tables"])
     assert all(r["result"]["winner"] == 1 and r["my_seat"] == 0 for r in first["tables"])
     second = (
-        await get(server, f"/api/history?limit=2&before={first['next_before']}", client.token)
+        await get(
+            server, f"/api/history?limit=2&before={quote(first['next_before'])}", client.token
+        )
     ).json()
     assert [r["table_id"] for r in second["tables"]] == newest_first[2:]
     assert second["next_before"] is None
@@ -187,7 +191,16 @@ async def test_history_pages_back_in_time(server: ServerProcess) -> None:
 
 @pytest.mark.parametrize(
     "query",
-    ["before=soon", "before=nan", "before=inf", "limit=0", "limit=51", "limit=two", "limit=-1"],
+    [
+        "before=soon",
+        "before=nan",
+        "before=inf",
+        "before=1.5,",
+        "limit=0",
+        "limit=51",
+        "limit=two",
+        "limit=-1",
+    ],
 )
 async def test_bad_history_queries(server: ServerProcess, query: str) -> None:
     answer = await get(server, f"/api/history?{query}")

@@ -405,6 +405,15 @@ async def test_players_and_lobby_listing(store: Store) -> None:
     page = await store.list_tables(before=4.0, limit=2)
     assert [t.table_id for t in page] == ["t3", "t2"]
     assert page[0].result == {"winner": 1}
+    for name in ("same-c", "same-a", "same-b"):  # created at one instant
+        await store.create_table(name, {"game": "scopa"}, created_at=30.0)
+    seen: list[str] = []
+    cursor: tuple[float | None, str | None] = (None, None)
+    while len(seen) < 5:
+        (row,) = await store.list_tables(before=cursor[0], after_id=cursor[1], limit=1)
+        seen.append(row.table_id)
+        cursor = (row.created_at, row.table_id)
+    assert seen == ["same-a", "same-b", "same-c", "solo", "t5"]  # none skipped by paging
 
 
 @pytest.mark.anyio

@@ -74,40 +74,46 @@ def history_row(record: TableRecord, player_id: str) -> dict[str, Any]:
     }
 
 
-def _query(request: Request) -> tuple[float | None, int] | str:
-    """``before`` and ``limit`` from the query, or the message that says what is wrong."""
+def _query(request: Request) -> tuple[float | None, str | None, int] | str:
+    """The page asked for: ``before`` (a ``next_before`` cursor, ``<created_at>,<table_id>``,
+    or a bare ``created_at``) and ``limit``; or the message that says what is wrong."""
     before: float | None = None
+    after_id: str | None = None
     raw = request.query_params.get("before")
     if raw is not None:
+        at, comma, table_id = raw.partition(",")
         try:
-            before = float(raw)
+            before = float(at)
         except ValueError:
-            return "before is a created_at time in seconds"
-        if not math.isfinite(before):
-            return "before is a created_at time in seconds"
+            return "before is a next_before cursor or a created_at time in seconds"
+        if not math.isfinite(before) or (comma and not table_id):
+            return "before is a next_before cursor or a created_at time in seconds"
+        after_id = table_id or None
     raw = request.query_params.get("limit")
     if raw is None:
-        return before, PAGE
+        return before, after_id, PAGE
     if not raw.isdigit() or not 1 <= int(raw) <= MAX_PAGE:
         return f"limit is a whole number from 1 to {MAX_PAGE}"
-    return before, int(raw)
+    return before, after_id, int(raw)
 
 
 async def history(request: Request) -> Response:
-    """``GET /api/history?before=&limit=``: the guest's finished tables, newest first."""
+    """``GET /api/history?before=&limit=``: the guest's finished tables, newest first;
+    ``next_before`` is the cursor of the next page (None on the last)."""
     query = _query(request)
     if isinstance(query, str):
         return _error(400, "bad_query", query)
-    before, limit = query
+    before, after_id, limit = query
     guest: Guest = request.state.guest
     store = _server(request).store
     assert store is not None
     records = await store.list_tables(
-        status="finished", player_id=guest.id, before=before, limit=limit + 1
+        status="finished", player_id=guest.id, before=before, after_id=after_id, limit=limit + 1
     )
     rows = [history_row(record, guest.id) for record in records[:limit]]
-    more = len(records) > limit
-    return JSONResponse({"tables": rows, "next_before": rows[-1]["created_at"] if more else None})
+    last = records[limit - 1] if len(records) > limit else None
+    cursor = None if last is None else f"{last.created_at!r},{last.table_id}"
+    return JSONResponse({"tables": rows, "next_before": cursor})
 
 
 def _public_config(config: dict[str, Any]) -> dict[str, Any]:

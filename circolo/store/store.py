@@ -343,9 +343,12 @@ class Store:
         game: str | None = None,
         player_id: str | None = None,
         before: float | None = None,
+        after_id: str | None = None,
         limit: int = 50,
     ) -> list[TableRecord]:
-        """Tables newest first, filtered; ``before`` (a ``created_at``) pages back in time."""
+        """Tables newest first (then by id), filtered. ``before`` (a ``created_at``) pages back
+        in time; with ``after_id``, the last table of the page before, tables created at that
+        same instant and listed after it come too (none is skipped between pages)."""
         query = select(GameTable).order_by(GameTable.created_at.desc(), GameTable.table_id)
         if status is not None:
             query = query.where(GameTable.status == status)
@@ -355,7 +358,11 @@ class Store:
             seated = select(TablePlayer.table_id).where(TablePlayer.player_id == player_id)
             query = query.where(GameTable.table_id.in_(seated))
         if before is not None:
-            query = query.where(GameTable.created_at < before)
+            earlier = GameTable.created_at < before
+            if after_id is not None:
+                same = (GameTable.created_at == before) & (GameTable.table_id > after_id)
+                earlier = earlier | same
+            query = query.where(earlier)
         async with self._engine.connect() as conn, conn.begin():
             rows = (await conn.execute(query.limit(limit))).all()
             seats = await self._seats(conn, [row.table_id for row in rows])

@@ -1,7 +1,7 @@
 // Match history (#/history) and the replay of a finished table (#/replay?t=<id>), step by
 // step with every hand face up (the match is over: nothing is hidden any more).
 // They read two routes the server is to offer (see the web helper's report):
-//   GET /api/history?before=<created_at>  -> {tables: [...], next_before}
+//   GET /api/history?before=<next_before>  -> {tables: [...], next_before}
 //   GET /api/tables/<id>/replay           -> {table_id, config, result, steps: [...]}
 // Until then the pages say that the history is not available on this server.
 import { h, replace } from "./dom.js";
@@ -54,7 +54,7 @@ export async function renderHistory(main, params) {
         h("time", { datetime: new Date((row.finished_at || row.created_at) * 1000).toISOString() }, when(row.finished_at || row.created_at)),
         h("a", { class: "button", href: `#/replay?t=${encodeURIComponent(row.table_id)}` }, t("web-replay")));
     })) : h("p", { class: "empty" }, t("web-no-history")),
-    data.next_before ? h("a", { href: `#/history?before=${data.next_before}` }, t("web-older")) : null);
+    data.next_before ? h("a", { href: `#/history?before=${encodeURIComponent(data.next_before)}` }, t("web-older")) : null);
 }
 
 // A stand-in for the table screen that the game renderers read (names, sides, places).
