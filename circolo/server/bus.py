@@ -39,6 +39,10 @@ class Bus(Protocol):
 
     async def publish(self, topic: str, message: Message) -> None: ...
 
+    def publish_now(self, topic: str, message: Message) -> None:
+        """Hand the message to this process's handlers at once (and on, without waiting)."""
+        ...
+
     def subscribe(self, topic: str, handler: Handler) -> Subscription: ...
 
     def subscribers(self, topic: str) -> int:

@@ -249,16 +249,7 @@ class Owner:
             })  # fmt: skip
             if self.seq != prev:
                 self._recent[audience].append((prev, self.seq, text))
-            self._bus_send(audience, text)
-
-    def _bus_send(self, audience: Audience, message: Message) -> None:
-        publish = getattr(self._bus, "publish_now", None)
-        if publish is not None:
-            publish(topic(self.table_id, audience), message)
-        else:
-            asyncio.get_running_loop().create_task(
-                self._bus.publish(topic(self.table_id, audience), message)
-            )
+            self._bus.publish_now(topic(self.table_id, audience), text)
 
     async def _after(self) -> None:
         """The table's next wake-up, its bot to move, and its result once finished."""

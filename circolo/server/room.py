@@ -298,11 +298,7 @@ class Room:
         }
 
     def bus_now(self, name: str, message: Frame) -> None:
-        publish = getattr(self.bus, "publish_now", None)
-        if publish is not None:
-            publish(name, encode(message))
-        else:
-            self._send(name, message)
+        self.bus.publish_now(name, encode(message))
 
     async def _start(self, pending: Pending) -> None:
         config = pending.config(TableSettings.from_json(self.settings.table or None))

@@ -62,16 +62,21 @@ def table_cards(page: Any) -> list[str]:
     return [str(el.get_attribute("data-card")) for el in page.locator(".table-cards .card").all()]
 
 
+def start_seeded_scopa(page: Any) -> None:
+    """A one-hand Scopa table against a bot, the deck cut at 20 (with seed 6: a known deal)."""
+    create(page, "scopa", 2, target="single_hand")
+    page.wait_for_selector(".cut button")
+    page.eval_on_selector("#cut-n", "el => { el.value = '20'; }")
+    page.click(".cut button")
+
+
 def test_scopa_whole_match_against_a_bot(browser: Any, seeded_server: Any) -> None:
     # Seed 6: the bot deals, we cut 20 and hold KC with two captures on the table
     # (AD 2S 7H, or 2S JH); the match is a single hand, played to its end by clicking.
     with seeded_server(6) as base:
         player = Player(browser, base)
         page = player.lobby()
-        create(page, "scopa", 2, target="single_hand")
-        page.wait_for_selector(".cut button")
-        page.eval_on_selector("#cut-n", "el => { el.value = '20'; }")
-        page.click(".cut button")
+        start_seeded_scopa(page)
         page.wait_for_selector(".table-screen.my-turn .hand button.card[data-card='KC']")
         assert sorted(table_cards(page)) == ["2S", "7H", "AD", "JH"]
         shot(page, "scopa-1280x800")
@@ -98,10 +103,7 @@ def test_scopa_capture_by_dragging(browser: Any, seeded_server: Any) -> None:
     with seeded_server(6) as base:
         player = Player(browser, base)
         page = player.lobby()
-        create(page, "scopa", 2, target="single_hand")
-        page.wait_for_selector(".cut button")
-        page.eval_on_selector("#cut-n", "el => { el.value = '20'; }")
-        page.click(".cut button")
+        start_seeded_scopa(page)
         king = page.locator(".table-screen.my-turn .hand button.card[data-card='KC']")
         king.wait_for()
         king.drag_to(page.locator(".table-cards .card[data-card='JH']"))
