@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import sys
 from pathlib import Path
 from types import FrameType
@@ -38,7 +37,7 @@ def run(settings: Any) -> None:
     """Run until SIGINT or SIGTERM; both shut down cleanly (connections told, commits done)."""
     import uvicorn
 
-    from circolo.server import logs
+    from circolo.server import garbage, logs
     from circolo.server.app import create_app
 
     logs.configure(settings.log_level, settings.log_json)
@@ -60,18 +59,9 @@ def run(settings: Any) -> None:
         timeout_graceful_shutdown=int(settings.shutdown_grace) or 1,
     )
     server = _Server(config, app.state.server)
-    _tune_gc()
+    garbage.pace()
     with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:  # uvloop if there
         runner.run(server.serve())
-
-
-def _tune_gc() -> None:
-    """Collect cycles less often. A live table is thousands of long-lived objects; with the
-    default thresholds, full collections at 1,000 tables paused every table for 165-285 ms
-    and garbage collection took about 7 % of the server's time (benchmarks/server.py)."""
-    gc.collect()
-    gc.freeze()  # what was made at start (modules, the app) is never scanned again
-    gc.set_threshold(20_000, 20, 100)
 
 
 class _Server:

@@ -150,3 +150,32 @@ async def test_bot_pool_replaces_an_overrunning_or_dead_worker() -> None:
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+def test_garbage_collections_are_rare_and_each_pause_is_measured() -> None:
+    import gc
+
+    from circolo.server import garbage
+    from circolo.server.metrics import GC_PAUSE
+
+    def full_pauses() -> float:
+        return sum(
+            sample.value
+            for metric in GC_PAUSE.collect()
+            for sample in metric.samples
+            if sample.name.endswith("_count") and sample.labels["generation"] == "2"
+        )
+
+    thresholds = gc.get_threshold()
+    try:
+        garbage.pace()
+        garbage.pace()  # twice: still one callback
+        assert gc.get_threshold() == (garbage.YOUNG, garbage.OLDER, garbage.OLDER)
+        assert gc.callbacks.count(garbage._observe) == 1 and gc.get_freeze_count() > 0
+        before = full_pauses()
+        gc.collect()
+        assert full_pauses() == before + 1
+    finally:
+        gc.callbacks.remove(garbage._observe)
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
