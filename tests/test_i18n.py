@@ -14,6 +14,7 @@ from circolo.words import WORDS_PATH, words_markdown
 CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 NUMERIC = {"count", "points", "captured", "scope", "pile", "hands", "played", "target"}
 NUMERIC |= {"stock", "seat", "rank", "kings", "at", "deal", "relo", "low", "high", "meld"}
+NUMERIC |= {"seconds"}
 
 
 # Variables a language has no use for: pt-BR names the suits alike on both faces.

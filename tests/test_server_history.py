@@ -1,9 +1,6 @@
 """Match history and replays over HTTP with a real server and a real SQLite store: Scopa
 matches against bots played to their end, then ``/api/history`` (paging, errors) and
 ``/api/tables/{id}/replay`` (steps, private tables, live and unknown tables).
-
-Run as a script, this module is the server these tests start: the app with the history
-routes mounted (until app.py mounts them itself).
 """
 
 from __future__ import annotations
@@ -11,62 +8,28 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import httpx
 import pytest
 
-HERE = Path(__file__).resolve()
-
-
-def _mount_history() -> None:
-    sys.path.insert(0, str(HERE.parents[1]))
-    from starlette.applications import Starlette
-
-    from circolo.server import app, history
-
-    create_app = app.create_app
-
-    def with_history(settings: Any) -> Starlette:
-        built = create_app(settings)
-        paths = {getattr(route, "path", None) for route in built.router.routes}
-        if "/api/history" not in paths:
-            built.router.routes[:0] = history.ROUTES
-        return built
-
-    app.create_app = with_history
-
-
-if __name__ == "__main__":
-    _mount_history()
-    from circolo.serve_cli import serve
-
-    serve()
-
-from circolo.server.history import replay_steps  # noqa: E402
-from circolo.server.identity import COOKIE  # noqa: E402
-from circolo.table import Rematch  # noqa: E402
-from tests.conftest import Client, ServerProcess, TableClient, stored  # noqa: E402
-from tests.test_server_games import FAST, play_match  # noqa: E402
-from tests.test_table_support import config, play_any, started  # noqa: E402
-from tests.test_table_support import tricks_game as tricks_game  # noqa: E402
+from circolo.server.history import replay_steps
+from circolo.server.identity import COOKIE
+from circolo.table import Rematch
+from tests.conftest import Client, ServerProcess, TableClient, stored
+from tests.test_server_games import FAST, play_match
+from tests.test_table_support import Driver, config, play_any, started
+from tests.test_table_support import tricks_game as tricks_game
 
 pytestmark = pytest.mark.anyio
 SCOPA = {"target": "single_hand"}
 
 
-class HistoryServer(ServerProcess):
-    def command(self, port: int) -> list[str]:
-        return [sys.executable, str(HERE), "--port", str(port), "--data-dir", str(self.data_dir)]
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    process = HistoryServer(tmp_path_factory.mktemp("history"), FAST)
+    process = ServerProcess(tmp_path_factory.mktemp("history"), FAST)
     process.start()
     yield process
     process.stop()
@@ -254,18 +217,23 @@ async def test_live_and_unknown_tables(server: ServerProcess) -> None:
     await client.close()
 
 
-@pytest.mark.usefixtures("tricks_game")
-def test_replay_steps_of_a_trick_game_with_the_pure_table() -> None:
-    """Two hands of "tricks": each hand ends on the trick display's Tick (a step of its
-    own), the pause between hands runs out, the rematch is declined."""
-    d = started(config(options={"target": 4}))
-    t = 0.0
+def play_out(d: Driver, t: float) -> float:
+    """The match played to its end from ``t``, ten seconds a step: the time it ends."""
     while d.table.status == "playing":
         t += 10
         if d.table.phase == "play":
             play_any(d, t)
         else:  # a trick on display, the pause between hands: their timers
             d.at(t)
+    return t
+
+
+@pytest.mark.usefixtures("tricks_game")
+def test_replay_steps_of_a_trick_game_with_the_pure_table() -> None:
+    """Two hands of "tricks": each hand ends on the trick display's Tick (a step of its
+    own), the pause between hands runs out, the rematch is declined."""
+    d = started(config(options={"target": 4}))
+    t = play_out(d, 0.0)
     d.at(t + 1, Rematch(0, False))
     assert d.table.status == "finished"
     steps = replay_steps(d.config, d.log)
@@ -281,3 +249,21 @@ def test_replay_steps_of_a_trick_game_with_the_pure_table() -> None:
     final = d.replayed().snapshot_state(None)  # after the declined rematch
     for section in ("seats", "match", "hand", "result"):
         assert steps[-1]["state"][section] == final[section]
+
+
+@pytest.mark.usefixtures("tricks_game")
+def test_replay_steps_say_the_match_and_its_hand_after_a_rematch() -> None:
+    d = started(config(options={"target": 4}))
+    t = play_out(d, 0.0)
+    first = len(d.table.results[-1]["hands"])
+    d.at(t + 1, Rematch(0, True))
+    d.at(t + 1, Rematch(1, True))
+    assert d.table.status == "playing"
+    t = play_out(d, t + 1)
+    second = len(d.table.results[-1]["hands"])
+    d.at(t + 1, Rematch(0, False))
+    steps = replay_steps(d.config, d.log)
+    where = [(s["match"], s["hand"]) for s in steps]
+    assert where == sorted(where)  # in the order played
+    assert {w for w in where if w[0] == 1} == {(1, h) for h in range(1, first + 1)}
+    assert {w for w in where if w[0] == 2} == {(2, h) for h in range(1, second + 1)}

@@ -131,10 +131,12 @@ def _hands(table: Table) -> list[list[str]]:
 def replay_steps(config: TableConfig, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Handle the log again, entry by entry; a step for each move the spectators saw, and
     one (``event`` None) for an entry that deals or ends a hand or the match without a
-    move. Each step holds the spectators' screen state and every seat's cards after its
-    entry. ``TableError`` ``log_mismatch`` if the log does not replay."""
+    move. Each step holds the spectators' screen state, every seat's cards after its
+    entry, and where it is: the match (a rematch is the next) and the hand of that match.
+    ``TableError`` ``log_mismatch`` if the log does not replay."""
     table = Table.new(config)
     steps: list[dict[str, Any]] = []
+    match = hand = 0
     for index, entry in enumerate(entries):
         try:
             step = table.handle(Command.from_json(entry["command"]), entry["at"])
@@ -143,14 +145,20 @@ def replay_steps(config: TableConfig, entries: list[dict[str, Any]]) -> list[dic
         if [e.get("notes", []) for e in step.entries] != [entry.get("notes", [])]:
             raise TableError("log_mismatch", f"entry {index} replays differently")
         bodies = [body for audience, body in step.messages if audience is None]
+        for body in bodies:
+            if body["type"] == "match_started":
+                match, hand = body["match"], 0
+            elif body["type"] == "deal":
+                hand += 1
         shown = [body for body in bodies if body["type"] in SHOWN]
         if not shown:
             continue
-        state, hands = table.snapshot_state(None), _hands(table)
+        at = {"state": table.snapshot_state(None), "hands": _hands(table), "match": match,
+              "hand": hand}  # fmt: skip
         moves = [body for body in shown if body["type"] == "move"]
         if shown[0]["type"] == "deal" or not moves:
-            steps.append({"event": None, "state": state, "hands": hands})
-        steps.extend({"event": move, "state": state, "hands": hands} for move in moves)
+            steps.append({"event": None, **at})
+        steps.extend({"event": move, **at} for move in moves)
     return steps
 
 

@@ -1,8 +1,9 @@
-"""Match history and replays: the pages, against the routes they expect from the server.
+"""Match history and replays: the pages, in a real browser.
 
-The server has no history route yet (see the report of issue 14): the first test checks the
-page says so in plain words; the second serves the expected JSON through Playwright's
-routing and steps through a replay."""
+The first test asks the real server (a newcomer has no finished match); the second serves
+a history and a replay of two matches (a rematch) through Playwright's routing, in the
+shape docs/protocol.md gives, and steps through it. The routes themselves are tested with
+real matches in tests/test_server_history.py."""
 
 from __future__ import annotations
 
@@ -42,11 +43,13 @@ REPLAY = {
     "result": {"winner": 0, "reason": "target", "totals": [11, 6]},
     "steps": [
         {"event": None, "state": scopa_state(["AD", "2S", "7H", "JH"], [[], []], 0),
-         "hands": [["4S", "7D", "KC"], ["3C", "5D", "QS"]]},
+         "hands": [["4S", "7D", "KC"], ["3C", "5D", "QS"]], "match": 1, "hand": 1},
         {"event": {"type": "move", "seat": 0, "move": "KC x 2S JH",
                    "events": [{"kind": "capture", "card": "KC", "cards": ["2S", "JH"]}]},
          "state": scopa_state(["AD", "7H"], [["KC", "2S", "JH"], []], 1),
-         "hands": [["4S", "7D"], ["3C", "5D", "QS"]]},
+         "hands": [["4S", "7D"], ["3C", "5D", "QS"]], "match": 1, "hand": 1},
+        {"event": None, "state": scopa_state(["3S", "4C", "5H", "6D"], [[], []], 1),
+         "hands": [["AC", "2C", "3D"], ["4D", "5C", "6S"]], "match": 2, "hand": 1},
     ],
 }  # fmt: skip
 
@@ -76,5 +79,13 @@ def test_history_and_replay_step_by_step(page: Any) -> None:
     assert page.locator(".replay-hand .card").count() == 6  # every hand face up
     page.click(".replay-controls button[aria-label='Next']")
     page.wait_for_function("() => document.querySelectorAll('.table-cards .card').length === 2")
-    assert "takes" in page.locator(".replay-caption").inner_text()
+    caption = page.locator(".replay-caption")
+    assert caption.inner_text().startswith("Match 1 · Hand 1 · 2 / 3 · ")
+    assert "takes" in caption.inner_text()
+    page.select_option(".replay-match", "2")  # the rematch
+    page.wait_for_function(
+        "() => document.querySelector('.replay-caption').textContent.includes('3 / 3')"
+    )
+    assert caption.inner_text() == "Match 2 · Hand 1 · 3 / 3"
+    assert page.locator(".replay-hand .card").count() == 6
     shot(page, "replay-1280x800")

@@ -270,12 +270,15 @@ def test_language_switch(page: Any) -> None:
           const counts = [0, 1, 2, 5, 21].map((count) => i18n.t("web-cards", { count }));
           const known = i18n.errorText({ code: "not_your_turn", message: "not your turn" });
           const unknown = i18n.errorText({ code: "no_such_code", message: "the server's words" });
-          return [...counts, known, unknown];
+          const slow = [0.2, 2.4].map(
+            (retry_after) => i18n.errorText({ code: "rate_limited", retry_after }));
+          return [...counts, known, unknown, ...slow];
         }"""
     )
     assert words[:5] == ["nenhuma carta", "1 carta", "2 cartas", "5 cartas", "21 cartas"]
     assert words[5] == "Não é a sua vez."
     assert words[6].endswith("the server's words") and words[6] != "the server's words"
+    assert words[7:] == ["Rápido demais: espere um segundo.", "Rápido demais: espere 3 segundos."]
     page.select_option("#lang", "it")
     page.wait_for_selector("text=Gioca subito")
     page.select_option("#lang", "en")

@@ -38,7 +38,10 @@ error-seat_taken = That seat is taken.
 error-table_full = The table is full.
 error-busy = The server is busy: nothing changed, try again.
 error-internal = The server failed: nothing changed.
-error-rate_limited = Too fast: wait a moment.
+error-rate_limited = { $seconds ->
+    [one] Too fast: wait a second.
+   *[other] Too fast: wait { $seconds } seconds.
+}
 error-chat_rate = Too many messages: wait a moment.
 error-chat_too_long = The message is too long.
 error-frame_too_large = That request is too large.

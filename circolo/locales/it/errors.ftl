@@ -38,7 +38,10 @@ error-seat_taken = Il posto è occupato.
 error-table_full = Il tavolo è pieno.
 error-busy = Il server è occupato: non è cambiato niente, riprova.
 error-internal = Errore del server: non è cambiato niente.
-error-rate_limited = Troppo veloce: aspetta un attimo.
+error-rate_limited = { $seconds ->
+    [one] Troppo veloce: aspetta un secondo.
+   *[other] Troppo veloce: aspetta { $seconds } secondi.
+}
 error-chat_rate = Troppi messaggi: aspetta un attimo.
 error-chat_too_long = Il messaggio è troppo lungo.
 error-frame_too_large = La richiesta è troppo grande.

@@ -38,7 +38,10 @@ error-seat_taken = Esse lugar está ocupado.
 error-table_full = A mesa está cheia.
 error-busy = O servidor está ocupado: nada mudou, tente de novo.
 error-internal = Falha no servidor: nada mudou.
-error-rate_limited = Rápido demais: espere um pouco.
+error-rate_limited = { $seconds ->
+    [one] Rápido demais: espere um segundo.
+   *[other] Rápido demais: espere { $seconds } segundos.
+}
 error-chat_rate = Mensagens demais: espere um pouco.
 error-chat_too_long = A mensagem é longa demais.
 error-frame_too_large = O pedido é grande demais.

@@ -1,9 +1,9 @@
 // Match history (#/history) and the replay of a finished table (#/replay?t=<id>), step by
 // step with every hand face up (the match is over: nothing is hidden any more).
-// They read two routes the server is to offer (see the web helper's report):
+// They read two routes of the server (docs/protocol.md):
 //   GET /api/history?before=<next_before>  -> {tables: [...], next_before}
 //   GET /api/tables/<id>/replay           -> {table_id, config, result, steps: [...]}
-// Until then the pages say that the history is not available on this server.
+// When a route fails the page says that the history is not available.
 import { h, replace } from "./dom.js";
 import { t, has } from "./i18n.js";
 import { cardImage } from "./cardview.js";
@@ -82,10 +82,19 @@ export async function renderReplay(main, params) {
   const board = h("div", { class: "replay-board" });
   const slider = h("input", { type: "range", min: 0, max: data.steps.length - 1, value: 0, "aria-label": t("web-step") });
   const caption = h("p", { class: "replay-caption", "aria-live": "polite" });
+  // A rematch is the next match of the same table: each has its first step to jump to.
+  const starts = new Map();
+  data.steps.forEach((step, i) => { if (!starts.has(step.match)) starts.set(step.match, i); });
+  const matchName = (match) => t("web-match-number", { match });
+  const chooser = starts.size > 1
+    ? h("select", { class: "replay-match", "aria-label": t("web-match"), onchange: (e) => show(starts.get(Number(e.target.value))) },
+      [...starts.keys()].map((m) => h("option", { value: String(m) }, matchName(m))))
+    : null;
   const show = (i) => {
     at = Math.max(0, Math.min(data.steps.length - 1, i));
     slider.value = String(at);
     const step = data.steps[at];
+    if (chooser) chooser.value = String(step.match);
     model.reset(step.state || {}, null);
     const v = model.view;
     const ctx = { model, view: v, faces: data.config?.options?.faces || "italian", myTurn: false, selected: [], select() {}, play() {}, error() {}, flash() {}, choose() {}, ...names };
@@ -94,7 +103,12 @@ export async function renderReplay(main, params) {
       h("span", { class: "seat-name" }, names.seatName(seat)), h("div", { class: "hand open" }, cards.map((c) => cardImage(c, data.config?.game)))));
     replace(board, parts.center, parts.side || null, hands);
     const ev = step.event;
-    caption.textContent = `${at + 1} / ${data.steps.length}${ev && mod ? ` · ${mod.describeMove(ev, { name: names.seatName(ev.seat), you: "no" }, ctx.faces, v)}` : ""}`;
+    caption.textContent = [
+      chooser ? matchName(step.match) : null,
+      step.hand ? t("web-hand-number", { hand: step.hand }) : null,
+      `${at + 1} / ${data.steps.length}`,
+      ev && mod ? mod.describeMove(ev, { name: names.seatName(ev.seat), you: "no" }, ctx.faces, v) : null,
+    ].filter(Boolean).join(" · ");
   };
   slider.addEventListener("input", () => show(Number(slider.value)));
   const button = (label, text, to) => h("button", { type: "button", "aria-label": label, onclick: () => show(to()) }, text);
@@ -102,7 +116,7 @@ export async function renderReplay(main, params) {
     h("h1", {}, `${t("web-replay")} · ${t(`web-game-${data.config?.game}`)}`),
     h("div", { class: "replay-controls", role: "group", "aria-label": t("web-replay") },
       button(t("web-first"), "«", () => 0), button(t("web-previous"), "◀", () => at - 1), slider,
-      button(t("web-next"), "▶", () => at + 1), button(t("web-last"), "»", () => data.steps.length - 1)),
+      button(t("web-next"), "▶", () => at + 1), button(t("web-last"), "»", () => data.steps.length - 1), chooser),
     caption, board,
     h("p", {}, h("a", { href: "#/history" }, t("web-history"))));
   page.addEventListener("keydown", (e) => {

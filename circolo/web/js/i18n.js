@@ -94,9 +94,11 @@ export function has(id) {
   return Object.hasOwn(messages, id);
 }
 
-// An error frame ({ code, message }) in the player's language: error-<code> from the
-// catalogue, or the server's own words when the code has no entry.
+// An error frame ({ code, message, retry_after? }) in the player's language: error-<code>
+// from the catalogue (with the whole seconds to wait), or the server's own words when the
+// code has no entry.
 export function errorText(error) {
-  if (error.code && has(`error-${error.code}`)) return t(`error-${error.code}`);
+  const seconds = Math.max(1, Math.ceil(error.retry_after ?? 1));
+  if (error.code && has(`error-${error.code}`)) return t(`error-${error.code}`, { seconds });
   return t("web-error-other", { message: error.message || error.code || "?" });
 }
