@@ -25,11 +25,13 @@ from tests.test_table_support import tricks_game as tricks_game
 
 pytestmark = pytest.mark.anyio
 SCOPA = {"target": "single_hand"}
+LINGER = 3.0  # seconds a finished table stays open here
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    process = ServerProcess(tmp_path_factory.mktemp("history"), FAST)
+    linger = {"CIRCOLO_FINISHED_LINGER": str(LINGER)}
+    process = ServerProcess(tmp_path_factory.mktemp("history"), {**FAST, **linger})
     process.start()
     yield process
     process.stop()
@@ -267,3 +269,51 @@ def test_replay_steps_say_the_match_and_its_hand_after_a_rematch() -> None:
     assert where == sorted(where)  # in the order played
     assert {w for w in where if w[0] == 1} == {(1, h) for h in range(1, first + 1)}
     assert {w for w in where if w[0] == 2} == {(2, h) for h in range(1, second + 1)}
+
+
+async def live_tables(server: ServerProcess) -> float:
+    metrics = (await get(server, "/metrics")).text
+    return float(next(line for line in metrics.splitlines() if line.startswith(
+        "circolo_live_tables "
+    )).split()[1])  # fmt: skip
+
+
+async def test_a_finished_table_retires_then_says_it_is_over(server: ServerProcess) -> None:
+    """Open until ``finished_linger`` after its end, then retired (its owner stopped): to
+    its players, and to those with its invite, opening it says ``table_over`` (the replay
+    route is where it lives on); to anyone else, a private table is still ``no_table``."""
+    owner = await Client.connect(server.url)
+    table, created = await new_table(owner, private=True)
+    invite = created["invite"].split("invite=")[1]
+    while table.view is None:
+        await table.pump()
+    leave = await owner.request({"type": "table.leave", "table_id": table.table_id})
+    assert leave["type"] == "ack", leave
+    await finished(server, table.table_id)
+    ended = asyncio.get_running_loop().time()
+    live = await live_tables(server)
+    opened = await owner.request({"type": "table.open", "table_id": table.table_id})
+    assert opened["type"] == "table.snapshot", opened  # still open a while: its final screen
+    while opened["type"] != "error":
+        assert asyncio.get_running_loop().time() < ended + LINGER + 10, "never retired"
+        await asyncio.sleep(0.1)
+        opened = await owner.request({"type": "table.open", "table_id": table.table_id})
+    assert await live_tables(server) < live  # its owner is stopped
+
+    stranger = await Client.connect(server.url)
+    asks = [
+        (owner, {"type": "table.open"}, "table_over"),
+        (owner, {"type": "table.watch"}, "table_over"),
+        (stranger, {"type": "table.watch", "invite": invite}, "table_over"),
+        (stranger, {"type": "table.watch"}, "no_table"),
+        (stranger, {"type": "table.open", "invite": "wrong"}, "no_table"),
+        (stranger, {"type": "table.open", "table_id": "t_nothing"}, "no_table"),
+    ]
+    for client, frame, code in asks:
+        answer = await client.request({"table_id": table.table_id, **frame})
+        assert answer["type"] == "error" and answer["code"] == code, (frame, answer)
+        if code == "table_over":
+            assert f"/api/tables/{table.table_id}/replay" in answer["message"]
+    assert (await get(server, f"/api/tables/{table.table_id}/replay", owner.token)).is_success
+    for client in (owner, stranger):
+        await client.close()

@@ -8,7 +8,7 @@ import asyncio
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import structlog
@@ -22,7 +22,7 @@ from circolo.server.lobby import Pending, listing, new_table_id
 from circolo.server.owner import Audience, Frame, Outgoing, Owner, topic
 from circolo.server.protocol import ProtocolError, TableCreate
 from circolo.server.settings import Settings
-from circolo.store import Store, StoreError
+from circolo.store import Store, StoreError, UnknownTable
 from circolo.table import (
     Command,
     Connected,
@@ -134,7 +134,38 @@ class Room:
         return owner
 
     async def _finished(self, owner: Owner) -> None:
+        """Off the lobby now; retired after ``finished_linger`` (its players keep the final
+        screen and the chat until then; afterwards, opening it says where its replay is)."""
         self._lobby_removed(owner.table_id)
+        table_id = owner.table_id
+        self._timers[table_id] = asyncio.get_running_loop().call_later(
+            self.settings.finished_linger, lambda: self._spawn(self._retire(table_id))
+        )
+
+    async def _retire(self, table_id: str) -> None:
+        """A finished table's owner stopped and forgotten: its memory is given back."""
+        self._timers.pop(table_id, None)
+        self._invites.pop(table_id, None)
+        owner = self.owners.pop(table_id, None)
+        if owner is not None:
+            await owner.stop()
+            log.info("table_retired", table=table_id)
+
+    async def _gone(self, table_id: str, invite: str | None, guest: Guest) -> ProtocolError:
+        """Why a table is not open here: ``table_over`` for a finished one the guest may
+        see (public, seated there, or with its invite), else ``no_table``."""
+        missing = ProtocolError("no_table", f"no table {table_id[:64]!r}")
+        try:
+            record = (await self.store.load(table_id)).table
+        except UnknownTable:
+            return missing
+        seated = any(s.get("player_id") == guest.id for s in record.config.get("seats", []))
+        allowed = not record.config.get("private") or seated or invite == record.invite
+        if record.status != "finished" or not allowed:
+            return missing
+        return ProtocolError(
+            "table_over", f"this match is over: its replay is at /api/tables/{table_id}/replay"
+        )
 
     # -- lobby -------------------------------------------------------------------------------
 
@@ -171,7 +202,11 @@ class Room:
         self._send(LOBBY, {"type": "lobby.removed", "table_id": table_id})
 
     def _send(self, name: str, message: Frame) -> None:
-        task = asyncio.get_running_loop().create_task(self.bus.publish(name, encode(message)))
+        self._spawn(self.bus.publish(name, encode(message)))
+
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` on its own task, kept until it ends."""
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -392,9 +427,7 @@ class Room:
         if pending is None:
             return
         pending.fill_with_bots(self.settings.play_now_level)
-        task = asyncio.get_running_loop().create_task(self._place(pending))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._spawn(self._place(pending))
 
     # -- connections -------------------------------------------------------------------------
 
@@ -404,6 +437,8 @@ class Room:
     ) -> tuple[Audience, list[Outgoing], Subscription]:  # fmt: skip
         """Open a table on a connection: its audience, the frames to send first (missed
         events or a snapshot) and the bus subscription for the rest."""
+        if table_id not in self.pending and table_id not in self.owners:
+            raise await self._gone(table_id, invite, guest)
         found = self._find(table_id, invite, guest)
         if isinstance(found, Pending):
             audience = None if watch else found.seat_of(guest.id)

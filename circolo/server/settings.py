@@ -57,6 +57,7 @@ class Settings(BaseSettings):
     play_now_wait: float = Field(20.0, ge=0)
     play_now_level: str = "greedy"
     resume_grace: float = Field(10.0, ge=0)
+    finished_linger: float = Field(60.0, ge=0)  # a finished table stays open, then retires
 
     bot_processes: int = Field(0, ge=0)
     bot_budget_ms: float = Field(1000.0, gt=0)

@@ -73,7 +73,8 @@ def start_seeded_scopa(page: Any) -> None:
 def test_scopa_whole_match_against_a_bot(browser: Any, seeded_server: Any) -> None:
     # Seed 6: the bot deals, we cut 20 and hold KC with two captures on the table
     # (AD 2S 7H, or 2S JH); the match is a single hand, played to its end by clicking.
-    with seeded_server(6) as base:
+    # Then we leave, and its link, once the table has retired, leads to its replay.
+    with seeded_server(6, CIRCOLO_FINISHED_LINGER="1") as base:
         player = Player(browser, base)
         page = player.lobby()
         start_seeded_scopa(page)
@@ -95,6 +96,18 @@ def test_scopa_whole_match_against_a_bot(browser: Any, seeded_server: Any) -> No
         assert seen["moves"] >= 8
         shot(page, "scopa-match-over-1280x800")
         assert page.locator(".match-over h2").inner_text()
+        link = page.url
+        page.click(".match-over .buttons button:not(.primary)")  # back to the lobby
+        page.wait_for_selector("section.open-tables")
+        page.wait_for_timeout(2_500)  # the table's end, then its linger of 1 s
+        page.goto(link)
+        over = page.locator(".banner.over")
+        over.wait_for()
+        assert "This match is over" in over.inner_text()
+        shot(page, "scopa-table-over-1280x800")
+        over.locator("a.button.primary").click()
+        page.wait_for_selector(".replay-page .replay-caption")
+        assert page.locator(".replay-caption").inner_text().startswith("Hand 1 · 1 / ")
         player.close()
 
 

@@ -33,6 +33,7 @@ error-bad_config = That table cannot be created as set.
 error-bad_setting = That setting is not valid.
 error-bad_seq = The table is not that far yet: reloading it.
 error-no_table = This table does not exist (or is private).
+error-table_over = This match is over: you can watch its replay.
 error-not_seated = You have no seat at this table.
 error-seat_taken = That seat is taken.
 error-table_full = The table is full.

@@ -33,6 +33,7 @@ error-bad_config = Non si può creare un tavolo così.
 error-bad_setting = Questa impostazione non è valida.
 error-bad_seq = Il tavolo non è ancora a quel punto: lo ricarico.
 error-no_table = Questo tavolo non esiste (o è privato).
+error-table_over = Questa partita è finita: puoi rivederla.
 error-not_seated = Non hai un posto a questo tavolo.
 error-seat_taken = Il posto è occupato.
 error-table_full = Il tavolo è pieno.

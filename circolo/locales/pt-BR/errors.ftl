@@ -33,6 +33,7 @@ error-bad_config = Não dá para criar uma mesa assim.
 error-bad_setting = Essa configuração não é válida.
 error-bad_seq = A mesa ainda não chegou lá: recarregando.
 error-no_table = Esta mesa não existe (ou é privada).
+error-table_over = Esta partida terminou: você pode revê-la.
 error-not_seated = Você não tem lugar nesta mesa.
 error-seat_taken = Esse lugar está ocupado.
 error-table_full = A mesa está cheia.

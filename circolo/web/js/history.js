@@ -71,7 +71,8 @@ function viewer(model) {
 export async function renderReplay(main, params) {
   const id = params.get("t") || "";
   replace(main, h("section", { class: "replay-page" }, h("h1", {}, t("web-replay")), h("p", {}, "…")));
-  const data = await getJson(`/api/tables/${encodeURIComponent(id)}/replay`);
+  const invite = params.get("invite");
+  const data = await getJson(`/api/tables/${encodeURIComponent(id)}/replay${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`);
   const page = main.querySelector(".replay-page");
   if (!page) return;
   if (!data || !(data.steps || []).length) return replace(page, h("h1", {}, t("web-replay")), h("p", { class: "empty" }, t("web-history-unavailable")));

@@ -134,6 +134,10 @@ export class TableScreen {
 
   error(msg) {
     this.clearPending();
+    if (msg.code === "table_over") { // retired after its end: the banner links to its replay
+      this.over = true;
+      return this.render();
+    }
     const text = errorText(msg);
     this.flashMessage = msg.message && msg.code === "illegal_move" ? `${text} ${msg.message}` : text;
     announce(this.flashMessage);
@@ -219,6 +223,7 @@ export class TableScreen {
   }
 
   render() {
+    if (this.over) return replace(this.root, this.overView());
     const m = this.model;
     const v = m.view;
     const game = m.game;
@@ -287,6 +292,15 @@ export class TableScreen {
     return h("span", { class: "scores", "aria-label": t("web-scores") }, totals.map((p, side) => h("span", { class: "score" }, `${this.sideName(side)}: ${p}`)));
   }
 
+  // A table retired after its end (table_over): its replay, or the lobby.
+  overView() {
+    const invite = this.invite ? `&invite=${encodeURIComponent(this.invite)}` : "";
+    return h("div", { class: "table-over" }, h("div", { class: "banner over", role: "alert" },
+      errorText({ code: "table_over" }), " ",
+      h("a", { class: "button primary", href: `#/replay?t=${encodeURIComponent(this.tableId)}${invite}` }, t("web-replay")), " ",
+      h("a", { class: "button", href: "/", onclick: (e) => { e.preventDefault(); this.onLeave(); } }, t("web-back-to-lobby"))));
+  }
+
   banner() {
     if (this.invited) {
       return h("div", { class: "banner invite", role: "alert" }, t("web-return-invite"), countdown(this.invited, { total: 30 }),
@@ -311,7 +325,7 @@ export class TableScreen {
     const me = this.model.seat;
     if (st.result) {
       return matchOver(this, st.result, st.rematch && !st.rematch.accepted.includes(me) ? st.rematch.deadline : null,
-        (accept) => this.command("rematch", { accept }), () => this.onLeave());
+        (accept) => this.command("rematch", { accept }), () => this.leave()); // no rematch then
     }
     if (st.vote) {
       const voted = st.vote.voted.includes(me);
@@ -330,7 +344,7 @@ export class TableScreen {
 
   leave() {
     if (this.model.seat !== null && this.model.status === "playing" && !confirm(`${t("web-leave")}?`)) return;
-    if (this.model.seat !== null) this.command("leave");
+    if (this.model.seat !== null && this.model.status !== "finished" && !this.over) this.command("table.leave");
     this.onLeave();
   }
 
