@@ -8,6 +8,7 @@ Screenshots are written to ``tests/e2e/artifacts/`` (CIRCOLO_E2E_ARTIFACTS overr
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import socket
 import subprocess
@@ -121,15 +122,13 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any, server: str) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(server + "/")
-    pg.wait_for_selector("#cf-opt-players")
-    yield pg
-    context.close()
-    assert not errors, errors
+    player = Player(browser, server)
+    yield player.lobby()
+    player.close()
+
+
+CLIENT_FAULTS = {"bad_json", "bad_frame", "unknown_type", "hello_first", "frame_too_large"}
+"""Error codes that only a client which sends what the protocol has not got can earn."""
 
 
 class Player:
@@ -159,8 +158,12 @@ class Player:
         return self.page
 
     def close(self) -> None:
+        """Fails on a script error, or on a frame the server had to refuse as malformed."""
         self.context.close()
         assert not self.errors, self.errors
+        refused = [f for f in self.frames if '"error"' in f and json.loads(f).get("code") in
+                   CLIENT_FAULTS]  # fmt: skip
+        assert not refused, f"the client sent frames the protocol has not got: {refused}"
 
 
 def shot(page: Any, name: str) -> None:
