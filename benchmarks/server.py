@@ -19,7 +19,12 @@ live tables holds). Reported:
 
 Figures are printed and written to ``benchmarks/results/server.json``.
 
+The realistic load is measured over ``--realistic-seconds`` (30): long enough for the
+server's rare cycle collections (``circolo_gc_pause_seconds``, reported) to fall in it at
+their own rate.
+
     python benchmarks/server.py [--tables 50] [--realistic 1000] [--memory 300] [--seconds 10]
+        [--realistic-seconds 30]
 """
 
 from __future__ import annotations
@@ -195,22 +200,31 @@ class Player:
             sent[ref] = time.perf_counter()
 
 
-async def moves_counted(port: int) -> tuple[float, list[tuple[float, float]]]:
-    """The server's move counter and its move-latency histogram buckets, from /metrics."""
+class Counted:
+    """What /metrics says at one moment: moves, the move-latency buckets, cycle collections."""
+
+    def __init__(self, body: str) -> None:
+        def total(name: str) -> float:
+            return sum(float(m.group(1)) for m in re.finditer(rf"^{name}(?:{{[^}}]*}})? (\S+)",
+                                                              body, re.M))  # fmt: skip
+
+        self.moves = total("circolo_moves_total")
+        self.gc_pauses = total("circolo_gc_pause_seconds_count")
+        self.gc_seconds = total("circolo_gc_pause_seconds_sum")
+        self.buckets = [
+            (float("inf") if m.group(1) == "+Inf" else float(m.group(1)), float(m.group(2)))
+            for m in re.finditer(
+                r'^circolo_move_latency_seconds_bucket\{le="([^"]+)"\} (\S+)', body, re.M
+            )
+        ]
+
+
+async def counted(port: int) -> Counted:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(b"GET /metrics HTTP/1.0\r\nHost: x\r\n\r\n")
     body = (await reader.read()).decode()
     writer.close()
-    moves = sum(
-        float(m.group(1)) for m in re.finditer(r"^circolo_moves_total\{[^}]*\} (\S+)", body, re.M)
-    )
-    buckets = [
-        (float("inf") if m.group(1) == "+Inf" else float(m.group(1)), float(m.group(2)))
-        for m in re.finditer(
-            r'^circolo_move_latency_seconds_bucket\{le="([^"]+)"\} (\S+)', body, re.M
-        )
-    ]
-    return moves, buckets
+    return Counted(body)
 
 
 def bucket_percentile(before: list[tuple[float, float]], after: list[tuple[float, float]],
@@ -236,21 +250,26 @@ async def load(
     await asyncio.wait_for(asyncio.gather(*(p.live.wait() for p in players)), 120)
     for player in players:
         player.latencies.clear()
-    moves0, buckets0 = await moves_counted(port)
+    before = await counted(port)
     started = time.perf_counter()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
-    moves1, buckets1 = await moves_counted(port)
+    after = await counted(port)
     latencies = [x for p in players for x in p.latencies]
+    pauses = after.gc_pauses - before.gc_pauses
     result = {
         "tables": tables,
         "seconds": round(elapsed, 2),
-        "moves_per_second": round((moves1 - moves0) / elapsed, 1),
+        "moves_per_second": round((after.moves - before.moves) / elapsed, 1),
         "round_trips_per_second": round(len(latencies) / elapsed, 1),
         "round_trip_ms_p50": round(1000 * percentile(latencies, 0.5), 2),
         "round_trip_ms_p99": round(1000 * percentile(latencies, 0.99), 2),
-        "server_move_ms_p50_bucket": 1000 * bucket_percentile(buckets0, buckets1, 0.5),
-        "server_move_ms_p99_bucket": 1000 * bucket_percentile(buckets0, buckets1, 0.99),
+        "server_move_ms_p50_bucket": 1000 * bucket_percentile(before.buckets, after.buckets, 0.5),
+        "server_move_ms_p99_bucket": 1000 * bucket_percentile(before.buckets, after.buckets, 0.99),
+        "gc_pauses": int(pauses),
+        "gc_pause_ms_mean": round(1000 * (after.gc_seconds - before.gc_seconds) / pauses, 1)
+        if pauses
+        else None,
     }
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -380,7 +399,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as data:
         process, port = start_server(Path(data), bot_delay=None)
         try:
-            results["realistic"] = await load(port, args.realistic, args.seconds, (0.5, 2.0))
+            results["realistic"] = await load(
+                port, args.realistic, args.realistic_seconds, (0.5, 2.0)
+            )
             print("realistic", results["realistic"], flush=True)
         finally:
             process.terminate()
@@ -398,7 +419,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50, help="tables at saturation")
     parser.add_argument("--realistic", type=int, default=1000, help="tables at 0.5-2 s a move")
     parser.add_argument("--memory", type=int, default=300, help="idle live tables for memory")
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, default=10.0, help="saturation, echo")
+    parser.add_argument("--realistic-seconds", type=float, default=30.0)
     args = parser.parse_args()
     results = asyncio.run(run(args))
     print(json.dumps(results, indent=2))
