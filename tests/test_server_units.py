@@ -1,18 +1,21 @@
-"""The server's parts on their own: settings, identity, frames, bucket, bus, bot pool."""
+"""The server's parts on their own: settings, identity, frames, bucket, bus, bot pool, and
+the pacing of the cycle collector."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 from pathlib import Path
 
 import pytest
 
-from circolo.server import protocol
+from circolo.server import garbage, protocol
 from circolo.server.botpool import BotPool, Request
 from circolo.server.bus import LocalBus
 from circolo.server.identity import Identities, new_guest
+from circolo.server.metrics import GC_PAUSE
 from circolo.server.ratelimit import TokenBucket
 from circolo.server.settings import SettingsError, load_settings
 
@@ -153,11 +156,6 @@ def anyio_backend() -> str:
 
 
 def test_garbage_collections_are_rare_and_each_pause_is_measured() -> None:
-    import gc
-
-    from circolo.server import garbage
-    from circolo.server.metrics import GC_PAUSE
-
     def full_pauses() -> float:
         return sum(
             sample.value

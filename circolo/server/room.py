@@ -159,8 +159,9 @@ class Room:
             record = (await self.store.load(table_id)).table
         except UnknownTable:
             return missing
-        seated = any(s.get("player_id") == guest.id for s in record.config.get("seats", []))
-        allowed = not record.config.get("private") or seated or invite == record.invite
+        config = TableConfig.from_json(record.config)
+        seated = _seat_in(config, guest.id) is not None
+        allowed = not config.private or seated or invite == record.invite
         if record.status != "finished" or not allowed:
             return missing
         return ProtocolError(
