@@ -16,7 +16,7 @@ from circolo.server.botpool import BotPool, Request
 from circolo.server.bus import LocalBus
 from circolo.server.identity import Identities, new_guest
 from circolo.server.metrics import GC_PAUSE
-from circolo.server.ratelimit import TokenBucket
+from circolo.server.ratelimit import SlidingWindow, TokenBucket
 from circolo.server.settings import SettingsError, load_settings
 
 
@@ -99,6 +99,18 @@ def test_every_frame_type_parses() -> None:
     assert {e["type"] for e in examples} == protocol.TYPES
     for example in examples:
         assert protocol.parse(json.dumps(example), 8192).type == example["type"]
+
+
+def test_sliding_window_counts_each_key_and_forgets_the_quiet_ones() -> None:
+    window = SlidingWindow(count=2, window=10.0)
+    assert [window.allow("ada", t) for t in (0.0, 1.0, 2.0)] == [True, True, False]
+    assert window.allow("bea", 2.0)  # each key has its own window
+    assert not window.allow("ada", 9.9) and window.allow("ada", 10.0)  # 0.0 slid out
+    quiet = SlidingWindow(count=1, window=10.0)
+    for n in range(1_024):  # senders of long ago
+        quiet.allow(f"p{n}", 0.0)
+    assert len(quiet) == 1_024
+    assert quiet.allow("late", 10.0) and len(quiet) == 1  # swept before the newcomer counted
 
 
 def test_token_bucket() -> None:

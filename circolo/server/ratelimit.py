@@ -1,8 +1,10 @@
-"""A token bucket: ``rate`` tokens a second, at most ``burst`` saved up."""
+"""Rate limits: a token bucket (``rate`` tokens a second, at most ``burst`` saved up) for a
+connection's frames, and a sliding window for a player's chat messages."""
 
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
 
 
@@ -30,3 +32,35 @@ class TokenBucket:
     def retry_after(self) -> float:
         """Seconds until the next token."""
         return max(0.0, (1 - self._tokens) / self.rate)
+
+
+class SlidingWindow:
+    """At most ``count`` events in any ``window`` seconds for each key. Keys with nothing
+    left in their window are forgotten now and then, so a server that runs for days holds
+    only its recent senders."""
+
+    def __init__(self, count: int, window: float) -> None:
+        self.count = count
+        self.window = window
+        self._times: dict[str, deque[float]] = {}
+        self._sweep_at = 1024
+
+    def allow(self, key: str, now: float) -> bool:
+        """True (and counted) if ``key`` may have one more event at ``now``."""
+        if len(self._times) >= self._sweep_at:
+            self._sweep(now)
+        times = self._times.setdefault(key, deque())
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        if len(times) >= self.count:
+            return False
+        times.append(now)
+        return True
+
+    def __len__(self) -> int:
+        return len(self._times)
+
+    def _sweep(self, now: float) -> None:
+        cutoff = now - self.window
+        self._times = {key: times for key, times in self._times.items() if times[-1] > cutoff}
+        self._sweep_at = max(1024, 2 * len(self._times))

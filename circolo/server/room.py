@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -21,6 +20,7 @@ from circolo.server.identity import Guest
 from circolo.server.lobby import Pending, listing, new_table_id
 from circolo.server.owner import Audience, Frame, Outgoing, Owner, topic
 from circolo.server.protocol import ProtocolError, TableCreate
+from circolo.server.ratelimit import SlidingWindow
 from circolo.server.settings import Settings
 from circolo.store import Store, StoreError, UnknownTable
 from circolo.table import (
@@ -64,7 +64,7 @@ class Room:
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._invites: dict[str, str] = {}
-        self._chat_times: dict[str, deque[float]] = {}
+        self._chat = SlidingWindow(settings.chat_messages, settings.chat_window)
         self.closing = False
 
     # -- life --------------------------------------------------------------------------------
@@ -511,14 +511,7 @@ class Room:
 
     def chat_allowed(self, player_id: str) -> bool:
         """At most ``chat_messages`` per ``chat_window`` seconds per player."""
-        now = self.clock()
-        times = self._chat_times.setdefault(player_id, deque())
-        while times and times[0] <= now - self.settings.chat_window:
-            times.popleft()
-        if len(times) >= self.settings.chat_messages:
-            return False
-        times.append(now)
-        return True
+        return self._chat.allow(player_id, self.clock())
 
     def chat(self, guest: Guest, table_id: str, text: str) -> None:
         seat = self.seat_of(guest, table_id)
