@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import urllib.request
+from collections.abc import Iterator
 
 import pytest
 
@@ -224,3 +225,46 @@ async def test_cookie_identity_on_the_websocket(server: ServerProcess) -> None:
     client = await Client.connect(server.url, additional_headers={"Cookie": cookie})
     assert client.welcome["player"] == me
     await client.close()
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server whose waiting tables go when nobody of theirs has them open for 2 s."""
+    process = ServerProcess(tmp_path_factory.mktemp("waiting"), {"CIRCOLO_WAITING_GRACE": "2"})
+    process.start()
+    yield process
+    process.stop()
+
+
+@needs("scopa")
+async def test_a_waiting_table_its_players_closed_leaves_the_lobby(
+    quick_server: ServerProcess,
+) -> None:
+    """No empty chairs in the lobby: a waiting table whose seated players all closed it
+    goes after ``waiting_grace``; one who comes back within it keeps it."""
+    watcher = await Client.connect(quick_server.url)
+    await watcher.request({"type": "lobby.subscribe"})
+    tables = []
+    for _ in range(2):
+        host = await Client.connect(quick_server.url)
+        created = await host.request(
+            {"type": "table.create", "game": "scopa", "seats": [{"kind": "me"}, {"kind": "open"}]}
+        )
+        tables.append((host, created["table_id"]))
+    (deserter, gone), (returner, kept) = tables
+    await deserter.close()
+    await returner.close()
+    back = await Client.connect(quick_server.url, token=returner.token)  # a reload
+    reopened = await back.request({"type": "table.open", "table_id": kept})
+    assert reopened["type"] == "table.snapshot", reopened
+    removed = await watcher.until(lambda f: f["type"] == "lobby.removed", timeout=10)
+    assert removed["table_id"] == gone
+    await asyncio.sleep(2.5)  # past the grace: the one that came back is still there
+    with urllib.request.urlopen(quick_server.http + "/api/tables") as response:
+        listed = [t["table_id"] for t in json.load(response)]
+    assert kept in listed and gone not in listed
+    joiner = await Client.connect(quick_server.url)
+    late = await joiner.request({"type": "table.join", "table_id": gone})
+    assert late["type"] == "error" and late["code"] == "no_table", late
+    for client in (watcher, back, joiner):
+        await client.close()

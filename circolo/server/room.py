@@ -62,6 +62,7 @@ class Room:
         self.pending: dict[str, Pending] = {}
         self._live: dict[tuple[str, int], int] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._deserted: dict[str, asyncio.TimerHandle] = {}  # waiting tables nobody has open
         self._tasks: set[asyncio.Task[Any]] = set()
         self._invites: dict[str, str] = {}
         self._chat = SlidingWindow(settings.chat_messages, settings.chat_window)
@@ -115,11 +116,12 @@ class Room:
             self._timers[pending.table_id] = asyncio.get_running_loop().call_later(
                 delay, self._bots_now, pending.table_id
             )
+        self._mind_waiting(pending.table_id)
         log.info("waiting_table_recovered", table=pending.table_id)
 
     async def stop(self) -> None:
         """Let every owner finish its queued commands (and their commits), then stop."""
-        for handle in self._timers.values():
+        for handle in [*self._timers.values(), *self._deserted.values()]:
             handle.cancel()
         await asyncio.gather(*(owner.stop() for owner in self.owners.values()))
 
@@ -312,12 +314,49 @@ class Room:
             self.pending[pending.table_id] = pending
             self._lobby_update(pending.entry())
             self._waiting(pending)
+            self._mind_waiting(pending.table_id)
             return
-        self.pending.pop(pending.table_id, None)
-        timer = self._timers.pop(pending.table_id, None)
-        if timer is not None:
-            timer.cancel()
+        self._forget_waiting(pending.table_id)
         await self._start(pending)
+
+    def _forget_waiting(self, table_id: str) -> None:
+        self.pending.pop(table_id, None)
+        for timers in (self._timers, self._deserted):
+            timer = timers.pop(table_id, None)
+            if timer is not None:
+                timer.cancel()
+
+    def _present(self, pending: Pending) -> bool:
+        """Someone seated at this waiting table has it open on a connection."""
+        seated = [i for i, seat in enumerate(pending.seats) if seat and not seat.is_bot]
+        return any(self._live.get((pending.table_id, i), 0) > 0 for i in seated)
+
+    def _mind_waiting(self, table_id: str) -> None:
+        """A waiting table that none of its players has open (they closed the page, or never
+        came back after a restart) is dropped after ``waiting_grace``, so the lobby shows
+        no empty chairs; one of them opening it again keeps it."""
+        pending = self.pending.get(table_id)
+        if pending is None or self._present(pending):
+            timer = self._deserted.pop(table_id, None)
+            if timer is not None:
+                timer.cancel()
+        elif table_id not in self._deserted:
+            self._deserted[table_id] = asyncio.get_running_loop().call_later(
+                self.settings.waiting_grace, lambda: self._spawn(self._desert(table_id))
+            )
+
+    async def _desert(self, table_id: str) -> None:
+        self._deserted.pop(table_id, None)
+        pending = self.pending.get(table_id)
+        if pending is not None and not self._present(pending):
+            await self._drop_waiting(table_id)
+            log.info("waiting_table_deserted", table=table_id)
+
+    async def _drop_waiting(self, table_id: str) -> None:
+        await self.store.drop_waiting(table_id)
+        self._forget_waiting(table_id)
+        self._invites.pop(table_id, None)
+        self._lobby_removed(table_id)
 
     def _waiting(self, pending: Pending) -> None:
         """Tell the connections that have this waiting table open how it looks now."""
@@ -373,12 +412,7 @@ class Room:
             raise TableError("not_seated", "you have no seat at this table")
         found.seats[seat] = None
         if found.humans() == 0:
-            await self.store.drop_waiting(table_id)
-            self.pending.pop(table_id, None)
-            timer = self._timers.pop(table_id, None)
-            if timer is not None:
-                timer.cancel()
-            self._lobby_removed(table_id)
+            await self._drop_waiting(table_id)
         else:
             await self.store.save_waiting(table_id, found.to_json(), found.created_at)
             self._lobby_update(found.entry())
@@ -475,6 +509,7 @@ class Room:
         owner = self.owners.get(table_id)
         if self._live[key] == 1 and owner is not None:
             owner.post(Connected(seat))
+        self._mind_waiting(table_id)
 
     def connection_closed(self, table_id: str, seat: int) -> None:
         """The last connection of a seat gone; not while the server itself shuts down."""
@@ -489,6 +524,7 @@ class Room:
                 owner.post(Disconnected(seat))
         else:
             self._live[key] = count
+        self._mind_waiting(table_id)
 
     async def act(
         self, guest: Guest, table_id: str, make: Callable[[int], Command], request_id: str | None

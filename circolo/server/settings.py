@@ -58,6 +58,7 @@ class Settings(BaseSettings):
     play_now_level: str = "greedy"
     resume_grace: float = Field(10.0, ge=0)
     finished_linger: float = Field(60.0, ge=0)  # a finished table stays open, then retires
+    waiting_grace: float = Field(30.0, ge=0)  # a waiting table nobody of it has open: dropped
 
     bot_processes: int = Field(0, ge=0)
     bot_budget_ms: float = Field(1000.0, gt=0)
