@@ -7,6 +7,7 @@ import asyncio
 import gc
 import os
 import signal
+import weakref
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,11 @@ from circolo.server.botpool import BotPool, Request
 from circolo.server.bus import LocalBus
 from circolo.server.identity import Identities, new_guest
 from circolo.server.metrics import GC_PAUSE
+from circolo.server.owner import Owner
 from circolo.server.ratelimit import SlidingWindow, TokenBucket
 from circolo.server.settings import SettingsError, load_settings
+from circolo.store import Store
+from circolo.table import Play, SeatConfig, Table, TableConfig, TableError
 
 
 def test_settings_from_env_and_toml(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -189,3 +193,30 @@ def test_garbage_collections_are_rare_and_each_pause_is_measured() -> None:
         gc.callbacks.remove(garbage._observe)
         gc.unfreeze()
         gc.set_threshold(*thresholds)
+
+
+@pytest.mark.anyio
+async def test_a_refused_command_leaves_no_cycle_that_keeps_its_table(tmp_path: Path) -> None:
+    """A retired table must be freed by reference counting alone: the cycle collector runs
+    rarely (garbage.py), and a cycle through a refusal's traceback kept whole tables."""
+    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'owner.sqlite3'}")
+    seats = (SeatConfig.human("p0", "Ada"), SeatConfig.human("p1", "Bea"))
+    config = TableConfig("scopa", seats)
+    await store.create_table("t_refusals", config.to_json(), 0.0)
+    bots = BotPool(1)  # never started: no bot seat here
+    owner = Owner("t_refusals", config, Table.new(config), 0, store=store, bus=LocalBus(),
+                  bots=bots)  # fmt: skip
+    gc.collect()
+    gc.disable()
+    try:
+        owner.start()
+        for _ in range(3):
+            with pytest.raises(TableError):
+                await owner.submit(Play(0, "not a move"))
+        await owner.stop()
+        freed = [weakref.ref(owner), weakref.ref(owner.table)]
+        del owner
+        assert [ref() for ref in freed] == [None, None]
+    finally:
+        gc.enable()
+        await store.close()

@@ -5,10 +5,11 @@ collection scans every tracked object made since the last collection that is sti
 so at 1,000 tables each young collection scanned most of the heap: 20-60 ms with every
 table stopped, every few seconds, which was most of the move round trip's p99
 (benchmarks/server.py). Nearly everything the room makes is freed by reference counting
-(a full collection after five seconds of play found no garbage), so collections are made
-rare: one young collection per 200,000 more live objects (at 1,000 busy tables, one of
-60-75 ms about every 40 s), and a full one every hundred of those. Each pause is measured
-in /metrics (``circolo_gc_pause_seconds``).
+(a full collection after five seconds of play found no garbage; ``Owner.call`` breaks the
+one cycle a refused command made), so collections are made rare: one young collection per
+500,000 more live objects (at 1,000 busy tables, one of about 250 ms every few minutes),
+and a full one every hundred of those. Each pause is measured in /metrics
+(``circolo_gc_pause_seconds``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 from circolo.server.metrics import GC_PAUSE
 
-YOUNG = 200_000  # net new tracked objects before a young collection
+YOUNG = 500_000  # net new tracked objects before a young collection
 OLDER = 10  # young collections before a middle one, and middle ones before a full one
 
 _started: list[float] = []

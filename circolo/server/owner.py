@@ -154,7 +154,13 @@ class Owner:
         """Run ``run`` on the owner's task, between two commands, and return its result."""
         job = _Job(run)
         self._inbox.put_nowait(job)
-        return await job.done
+        try:
+            return await job.done
+        finally:
+            # A refused command's exception is in the job's future, and its traceback holds
+            # this frame: without this, each refusal is a cycle that keeps the owner (and
+            # its table) alive until a full collection, long after the table retired.
+            del job
 
     # -- commands ----------------------------------------------------------------------------
 
