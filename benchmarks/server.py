@@ -19,12 +19,12 @@ live tables holds). Reported:
 
 Figures are printed and written to ``benchmarks/results/server.json``.
 
-The realistic load is measured over ``--realistic-seconds`` (30): long enough for the
-server's rare cycle collections (``circolo_gc_pause_seconds``, reported) to fall in it at
-their own rate.
+In the realistic load the players come over ``ARRIVE`` seconds, as people do, and it is
+measured over ``--realistic-seconds`` (60): long enough for the server's rare cycle
+collections (``circolo_gc_pause_seconds``, reported) to fall in it at their own rate.
 
     python benchmarks/server.py [--tables 50] [--realistic 1000] [--memory 300] [--seconds 10]
-        [--realistic-seconds 30]
+        [--realistic-seconds 60]
 """
 
 from __future__ import annotations
@@ -53,6 +53,9 @@ from circolo.games import make_rules
 from circolo.server.botpool import move_text
 
 RESULTS = Path(__file__).parent / "results"
+ARRIVE = 30.0
+"""Seconds over which the realistic load's players come. All at once, their one-hand
+matches would end together, and every table would be replaced in the same second."""
 FAST_TABLE = '{"hand_result_pause": 0.05, "rematch_window": 0.05, "trick_display": 0.05}'
 
 
@@ -97,10 +100,13 @@ def percentile(values: list[float], share: float) -> float:
 class Player:
     """One loopback client: seated at a table against a random bot, plays random moves."""
 
-    def __init__(self, url: str, think: tuple[float, float], rng: random.Random) -> None:
+    def __init__(
+        self, url: str, think: tuple[float, float], rng: random.Random, arrive: float = 0.0
+    ) -> None:
         self.url = url
         self.think = think
         self.rng = rng
+        self.arrive = arrive  # comes within this many seconds (players do not come at once)
         self.latencies: list[float] = []
         self.ws: ClientConnection | None = None
         self.live = asyncio.Event()
@@ -114,6 +120,7 @@ class Player:
         return ref
 
     async def run(self, stop: asyncio.Event) -> None:
+        await asyncio.sleep(self.rng.uniform(0, self.arrive))
         self.ws = await connect(self.url, max_size=None, open_timeout=60, ping_interval=None)
         await self.send({"type": "hello", "protocol": 1})
         beat = asyncio.create_task(self._beat())
@@ -240,12 +247,13 @@ def bucket_percentile(before: list[tuple[float, float]], after: list[tuple[float
 
 
 async def load(
-    port: int, tables: int, seconds: float, think: tuple[float, float]
+    port: int, tables: int, seconds: float, think: tuple[float, float], arrive: float = 0.0
 ) -> dict[str, Any]:
-    """``tables`` players for ``seconds`` (after every table is live)."""
+    """``tables`` players, coming within ``arrive`` seconds, for ``seconds`` (after every
+    table is live)."""
     url = f"ws://127.0.0.1:{port}/ws"
     stop = asyncio.Event()
-    players = [Player(url, think, random.Random(i)) for i in range(tables)]
+    players = [Player(url, think, random.Random(i), arrive) for i in range(tables)]
     tasks = [asyncio.create_task(p.run(stop)) for p in players]
     await asyncio.wait_for(asyncio.gather(*(p.live.wait() for p in players)), 120)
     for player in players:
@@ -400,7 +408,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         process, port = start_server(Path(data), bot_delay=None)
         try:
             results["realistic"] = await load(
-                port, args.realistic, args.realistic_seconds, (0.5, 2.0)
+                port, args.realistic, args.realistic_seconds, (0.5, 2.0), arrive=ARRIVE
             )
             print("realistic", results["realistic"], flush=True)
         finally:
@@ -420,7 +428,7 @@ def main() -> None:
     parser.add_argument("--realistic", type=int, default=1000, help="tables at 0.5-2 s a move")
     parser.add_argument("--memory", type=int, default=300, help="idle live tables for memory")
     parser.add_argument("--seconds", type=float, default=10.0, help="saturation, echo")
-    parser.add_argument("--realistic-seconds", type=float, default=30.0)
+    parser.add_argument("--realistic-seconds", type=float, default=60.0)
     args = parser.parse_args()
     results = asyncio.run(run(args))
     print(json.dumps(results, indent=2))
