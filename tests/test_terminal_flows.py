@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from types import SimpleNamespace
+from unittest import mock
 
 import pytest
 
@@ -77,12 +79,16 @@ def test_a_relo_and_the_trick_are_announced() -> None:
 
 
 def match_text(rules: object, lang: str, seed: int = 1) -> Script:
+    """A whole match in the terminal, the same every run: a blank answer to Scopa's cut
+    asks for a random cut, which is seeded here too."""
     assert isinstance(rules, ScopaRules | BiscaRules | BurracoRules)
     script = Script(itertools.cycle(["1", "", "2"]))
     bots: dict[int, Bot] = {seat: RandomBot(seat) for seat in range(1, rules.players)}
     game = rules.game
     module = {"scopa": scopa, "bisca": bisca, "burraco": burraco}[game]
-    play_match(rules, module, bots, script.prompt(lang), seed=seed)
+    cuts = random.Random(seed)
+    with mock.patch.object(scopa, "random", SimpleNamespace(Random=lambda: cuts)):
+        play_match(rules, module, bots, script.prompt(lang), seed=seed)
     return script
 
 
