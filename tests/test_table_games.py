@@ -185,3 +185,30 @@ def test_a_disconnection_suspends_the_real_games_timer(game: str, players: int) 
     result = d.table.result
     assert result is not None and result["reason"] == "disconnection"
     assert result["losers"] == [seat % 2]
+
+
+@pytest.mark.parametrize("players", MODES)
+def test_bisca_tells_only_the_seat_to_move_its_legal_moves(players: int) -> None:
+    """Bisca forbids some cards at times (the trump Ace before the 7): the seat to move is
+    sent its legal moves, so that its table can show them; nobody else is sent any."""
+    if not deals("bisca"):
+        pytest.skip("bisca not ported")
+    d = started(config("bisca", players))
+    t = 0.0
+    checked = 0
+    while d.table.status == "playing" and checked < 40:
+        hand = d.table.hand
+        if d.table.phase == "play" and hand is not None:
+            seat = mover(d)
+            sections = {a: d.table.snapshot_state(a)["hand"] for a in [*range(players), None]}
+            legal = [hand.move_text(m) for m in hand.legal_moves()]
+            assert sections[seat]["legal"] == legal
+            assert all(s["legal"] is None for a, s in sections.items() if a != seat)
+            assert set(legal) <= {*sections[seat]["view"]["hand"], "copas", "sorteio",
+                                  "exchange", "pass"}  # fmt: skip
+            checked += 1
+        t += 1
+        advance(d, t)
+    assert checked == 40
+    scopa = started(config("scopa", players))
+    assert "legal" not in scopa.table.snapshot_state(0)["hand"]

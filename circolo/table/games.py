@@ -10,15 +10,18 @@ from dataclasses import dataclass
 class Profile:
     """``clock``: Burraco's green part and reserve instead of the move timer (no
     auto-move: a reserve at zero loses); ``trick_event``: the event kind after which the
-    trick stays on display, no timer running."""
+    trick stays on display, no timer running; ``legal_moves``: the seat to move is sent
+    its legal moves, for a game whose rules forbid some cards at times (Bisca's trump Ace
+    before the 7), so that its table can show which ones."""
 
     clock: bool = False
     trick_event: str | None = None
+    legal_moves: bool = False
 
 
 PROFILES: dict[str, Profile] = {
     "scopa": Profile(),
-    "bisca": Profile(trick_event="trick_won"),
+    "bisca": Profile(trick_event="trick_won", legal_moves=True),
     "burraco": Profile(clock=True),
 }
 

@@ -91,14 +91,20 @@ def _match(table: Table) -> dict[str, Any]:
 
 
 def _hand(table: Table, audience: Audience) -> dict[str, Any] | None:
-    """The audience's view; a view changes only with a move or a deal, so it is kept."""
-    if table.hand is None:
+    """The audience's view and, in games whose profile says so, the legal moves of the
+    seat to move (to that seat only); a view changes only with a move or a deal, so it is
+    kept."""
+    hand = table.hand
+    if hand is None:
         return None
     key = (table.match_no, table.hand_no, table.ply)
     kept = table.views.get(audience)
     if kept is not None and kept[0] == key:
         return kept[1]
-    section = {"view": table.hand.view(audience).to_json(), "ply": table.ply}
+    section: dict[str, Any] = {"view": hand.view(audience).to_json(), "ply": table.ply}
+    if table.profile.legal_moves:
+        mover = audience is not None and not hand.is_over() and hand.to_move() == audience
+        section["legal"] = [hand.move_text(m) for m in hand.legal_moves()] if mover else None
     table.views[audience] = (key, section)
     return section
 

@@ -78,6 +78,7 @@ web-pile = Pile
 web-table = Table
 web-scores = Score
 web-hand = Your hand
+web-card-forbidden = not allowed now
 web-start-match = Start the match
 web-continue = Continue
 web-rematch = Rematch

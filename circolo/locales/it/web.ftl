@@ -78,6 +78,7 @@ web-pile = Scarti
 web-table = Tavolo
 web-scores = Punteggio
 web-hand = La tua mano
+web-card-forbidden = non giocabile ora
 web-start-match = Inizia la partita
 web-continue = Continua
 web-rematch = Rivincita

@@ -80,6 +80,7 @@ web-pile = Lixo
 web-table = Mesa
 web-scores = Placar
 web-hand = Sua mão
+web-card-forbidden = não pode agora
 web-start-match = Começar a partida
 web-continue = Continuar
 web-rematch = Revanche

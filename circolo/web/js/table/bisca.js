@@ -50,10 +50,15 @@ export function render(ctx) {
   } else if (myTurn && sel) {
     actions = [h("button", { class: "primary", type: "button", onclick: () => ctx.play(sel) }, `▶ ${cardNames([sel], ctx.faces)}`)];
   }
+  // The seat to move is sent its legal moves: a card the rules forbid now (the trump Ace
+  // before the 7) is shown but cannot be played.
+  const legal = ctx.model.state.hand?.legal;
+  const allowed = (c) => playable && (!Array.isArray(legal) || legal.includes(c));
   const hand = (v.hand || []).map((c) => cardButton(c, "bisca", {
     selected: c === sel,
-    cls: "in-hand",
-    onclick: playable ? () => (c === sel ? ctx.play(c) : ctx.select([c])) : null,
+    cls: `in-hand${playable && !allowed(c) ? " forbidden" : ""}`,
+    extraLabel: playable && !allowed(c) ? t("web-card-forbidden") : "",
+    onclick: allowed(c) ? () => (c === sel ? ctx.play(c) : ctx.select([c])) : null,
   }));
   return { center, side, actions, hand };
 }
