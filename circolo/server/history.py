@@ -174,10 +174,8 @@ async def replay(request: Request) -> Response:
     except UnknownTable:
         return missing
     record = saved.table
-    if record.config.get("private") and _seat_of(record.config, guest.id) is None:
-        invite = request.query_params.get("invite")
-        if invite is None or invite != record.invite:  # stored with the table: it outlives restarts
-            return missing
+    if not record.seen_by(guest.id, request.query_params.get("invite")):
+        return missing  # the invite is stored with the table: it outlives restarts
     if record.status != "finished":
         return _error(409, "table_live", "the table is still being played: no replay yet")
     try:

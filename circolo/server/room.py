@@ -161,10 +161,7 @@ class Room:
             record = (await self.store.load(table_id)).table
         except UnknownTable:
             return missing
-        config = TableConfig.from_json(record.config)
-        seated = _seat_in(config, guest.id) is not None
-        allowed = not config.private or seated or invite == record.invite
-        if record.status != "finished" or not allowed:
+        if record.status != "finished" or not record.seen_by(guest.id, invite):
             return missing
         return ProtocolError(
             "table_over", f"this match is over: its replay is at /api/tables/{table_id}/replay"

@@ -43,6 +43,14 @@ class TableRecord:
     players: tuple[str, ...] = ()
     invite: str | None = None
 
+    def seen_by(self, player_id: str, invite: str | None) -> bool:
+        """May ``player_id`` see this table: a public one, or a private one where they sat
+        or whose invite they bring."""
+        if not self.config.get("private"):
+            return True
+        seated = any(s.get("player_id") == player_id for s in self.config.get("seats", []))
+        return seated or (invite is not None and invite == self.invite)
+
 
 @dataclass(frozen=True)
 class TableLog:

@@ -53,13 +53,15 @@ export function render(ctx) {
   // The seat to move is sent its legal moves: a card the rules forbid now (the trump Ace
   // before the 7) is shown but cannot be played.
   const legal = ctx.model.state.hand?.legal;
-  const allowed = (c) => playable && (!Array.isArray(legal) || legal.includes(c));
-  const hand = (v.hand || []).map((c) => cardButton(c, "bisca", {
-    selected: c === sel,
-    cls: `in-hand${playable && !allowed(c) ? " forbidden" : ""}`,
-    extraLabel: playable && !allowed(c) ? t("web-card-forbidden") : "",
-    onclick: allowed(c) ? () => (c === sel ? ctx.play(c) : ctx.select([c])) : null,
-  }));
+  const hand = (v.hand || []).map((c) => {
+    const forbidden = playable && Array.isArray(legal) && !legal.includes(c);
+    return cardButton(c, "bisca", {
+      selected: c === sel,
+      cls: `in-hand${forbidden ? " forbidden" : ""}`,
+      extraLabel: forbidden ? t("web-card-forbidden") : "",
+      onclick: playable && !forbidden ? () => (c === sel ? ctx.play(c) : ctx.select([c])) : null,
+    });
+  });
   return { center, side, actions, hand };
 }
 
