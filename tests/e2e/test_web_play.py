@@ -176,6 +176,7 @@ def test_bisca_two_by_two_with_three_bots(page: Any) -> None:
                 assert not refused.count(), refused.inner_text()
         if visible(page, ".trick-slot"):
             tricks = True
+            assert "NaN" not in page.locator(".bisca-felt").inner_text(), "a trick card's player"
             if played == 2:
                 shot(page, "bisca-1280x800")
         time.sleep(0.15)

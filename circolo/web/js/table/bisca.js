@@ -12,15 +12,19 @@ export function render(ctx) {
   const sel = ctx.selected[0] || null;
   const myTurn = ctx.myTurn;
   const trick = v.trick || { leader: null, cards: [] };
-  const shownTrick = trick.cards?.length ? trick : ctx.model.lastTrick || (v.tricks || [])[v.tricks?.length - 1] || null;
+  // The trick on the table, else the last one: the view's (it has the leader and the
+  // winner), else the table's last trick (only its cards and winner) between hands.
+  const last = ctx.model.lastTrick;
+  const shownTrick = trick.cards?.length ? trick : (v.tricks || []).at(-1) || (last && { cards: last.cards, winner: last.seat });
   const finished = shownTrick && shownTrick !== trick;
   const slots = [];
   if (shownTrick && shownTrick.cards) {
+    const known = Number.isInteger(shownTrick.leader);
     shownTrick.cards.forEach((c, i) => {
-      const seat = (shownTrick.leader + i) % v.players;
-      const win = finished && shownTrick.winner === seat;
-      slots.push(h("div", { class: `trick-slot pos-${ctx.where(seat)}${win ? " winner" : ""}` },
-        cardImage(c, "bisca"), h("span", { class: "who" }, ctx.seatName(seat))));
+      const seat = known ? (shownTrick.leader + i) % v.players : null;
+      const win = finished && seat !== null && shownTrick.winner === seat;
+      slots.push(h("div", { class: `trick-slot${seat !== null ? ` pos-${ctx.where(seat)}` : ""}${win ? " winner" : ""}` },
+        cardImage(c, "bisca"), seat !== null ? h("span", { class: "who" }, ctx.seatName(seat)) : null));
     });
   }
   const trumpBox = h("div", { class: "trump-box" },
