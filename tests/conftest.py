@@ -257,12 +257,13 @@ class Client:
         return await self._read(timeout)
 
     async def _read(self, timeout: float) -> dict[str, Any]:
-        raw = await asyncio.wait_for(self.ws.recv(), timeout)
-        frame: dict[str, Any] = json.loads(raw)
-        if frame.get("type") == "pong" and frame.get("t") == "hb":
-            return await self._read(timeout)
-        self.frames.append(frame)
-        return frame
+        """The next frame but the heartbeat's pongs, within ``timeout`` seconds."""
+        async with asyncio.timeout(timeout):
+            while True:
+                frame: dict[str, Any] = json.loads(await self.ws.recv())
+                if frame.get("type") != "pong" or frame.get("t") != "hb":
+                    self.frames.append(frame)
+                    return frame
 
     async def request(self, frame: dict[str, Any], timeout: float = 15) -> dict[str, Any]:
         """Send with a fresh id; the first answer that refers to it (others are kept)."""

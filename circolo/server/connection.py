@@ -20,8 +20,9 @@ from circolo.engine import EngineError
 from circolo.server import metrics
 from circolo.server import protocol as p
 from circolo.server.bus import Subscription, encode
+from circolo.server.feeds import Delivery, Feed
 from circolo.server.identity import Guest, Identities, new_guest
-from circolo.server.owner import Audience, Frame, Outgoing
+from circolo.server.owner import Frame, Outgoing
 from circolo.server.ratelimit import TokenBucket
 from circolo.server.room import Room
 from circolo.server.settings import Settings
@@ -60,10 +61,10 @@ class Session:
         self.identities = identities
         self.settings = settings
         self.guest = guest
-        self.tables: dict[str, tuple[Audience, Subscription]] = {}
+        self.tables: dict[str, Feed] = {}
         self.lobby: Subscription | None = None
         self.bucket = TokenBucket(settings.rate, settings.burst)
-        self._out: asyncio.Queue[Outgoing | None] = asyncio.Queue()
+        self._out: asyncio.Queue[Outgoing | Delivery | None] = asyncio.Queue()
         self._closing = False
 
     # -- life --------------------------------------------------------------------------------
@@ -87,10 +88,8 @@ class Session:
     def _cleanup(self) -> None:
         if self.lobby is not None:
             self.lobby.close()
-        for table_id, (audience, subscription) in self.tables.items():
-            subscription.close()
-            if audience is not None:
-                self.room.connection_closed(table_id, audience)
+        for feed in self.tables.values():
+            self.room.close_feed(feed)
         self.tables.clear()
 
     async def _write(self) -> None:
@@ -98,12 +97,17 @@ class Session:
             frame = await self._out.get()
             if frame is None:
                 return
+            if isinstance(frame, Delivery):
+                if not self.room.authorized(frame):
+                    metrics.DELIVERIES_REFUSED.inc()
+                    continue
+                frame = frame.text
             try:
                 await self.ws.send_text(frame if isinstance(frame, str) else encode(frame))
             except Exception:
                 return
 
-    def send(self, frame: Outgoing) -> None:
+    def send(self, frame: Outgoing | Delivery) -> None:
         """Queue a frame (or its text, from the bus); a client this far behind is closed
         (it will resync)."""
         if self._closing:
@@ -275,9 +279,9 @@ class Session:
                 self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id))
             case p.TableLeave():
                 opened = self.tables.get(frame.table_id)
-                if opened is not None and opened[0] is None:
+                if opened is not None and opened.audience is None:
                     self._close_table(frame.table_id)
-                else:
+                else:  # every feed of the player's at this table closes, on every connection
                     await room.leave(guest, frame.table_id)
                 self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id))
             case p.PlayNow():
@@ -309,32 +313,36 @@ class Session:
         (after ``first``, the answer to a create or join, once subscribed)."""
         guest = self.guest
         assert guest is not None
-        opened = self.tables.get(table_id)
-        if opened is not None and opened[0] == (
+        feed = self.tables.get(table_id)
+        if feed is not None and feed.audience == (
             None if watch else self.room.seat_of(guest, table_id)
         ):
-            frames = await self.room.resync(guest, table_id, opened[0], since)
+            frames = await self.room.resync(guest, table_id, feed.audience, since)
         else:
             self._close_table(table_id)
-            audience, frames, subscription = await self.room.open(
-                guest, table_id, invite, since, self.send, watch=watch
+            feed, frames = await self.room.open(
+                guest, table_id, invite, since, self.send, self._revoked, watch=watch
             )
-            self.tables[table_id] = (audience, subscription)
+            self.tables[table_id] = feed
         if first is not None:
             self.send(first)
         elif not frames:
             self.send(p.frame("ack", ref=ref, table_id=table_id, seq=since))
         for i, frame in enumerate(frames):
-            self.send(_with_ref(frame, ref) if ref and i == 0 else frame)
+            text = _with_ref(frame, ref) if ref and i == 0 else frame
+            self.send(Delivery(feed, text if isinstance(text, str) else encode(text)))
 
     def _close_table(self, table_id: str) -> None:
-        opened = self.tables.pop(table_id, None)
-        if opened is None:
-            return
-        audience, subscription = opened
-        subscription.close()
-        if audience is not None:
-            self.room.connection_closed(table_id, audience)
+        feed = self.tables.pop(table_id, None)
+        if feed is not None:
+            self.room.close_feed(feed)
+
+    def _revoked(self, feed: Feed, reason: str) -> None:
+        """The room closed one of this connection's feeds (its player left the seat, or the
+        table is gone): forget it, and say so."""
+        if self.tables.get(feed.table_id) is feed:
+            del self.tables[feed.table_id]
+            self.send(p.frame("table.closed", table_id=feed.table_id, reason=reason))
 
     def _chat(self, frame: p.Chat) -> None:
         text = "".join(ch for ch in frame.text if unicodedata.category(ch) != "Cc").strip()

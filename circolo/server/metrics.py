@@ -11,6 +11,11 @@ LIVE_TABLES = Gauge("circolo_live_tables", "Tables with a running owner", regist
 MOVES = Counter("circolo_moves_total", "Accepted moves (rate: moves per second)", ["game"],
                 registry=REGISTRY)  # fmt: skip
 FRAMES = Counter("circolo_frames_total", "Client frames received", registry=REGISTRY)
+DELIVERIES_REFUSED = Counter(
+    "circolo_deliveries_refused_total",
+    "Table frames not written: their player no longer holds the seat (or closed the feed)",
+    registry=REGISTRY,
+)
 ERRORS = Counter("circolo_errors_total", "Error frames sent", ["code"], registry=REGISTRY)
 MOVE_LATENCY = Histogram(
     "circolo_move_latency_seconds", "From a move frame to its events published",

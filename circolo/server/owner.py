@@ -249,6 +249,7 @@ class Owner:
             text = encode({
                 "type": "table.events",
                 "table_id": self.table_id,
+                "seat": audience,
                 "prev": prev,
                 "seq": self.seq,
                 "events": events,

@@ -16,6 +16,7 @@ from circolo.engine import EngineError
 from circolo.games import GAMES, rules_class
 from circolo.server.botpool import BotPool
 from circolo.server.bus import Bus, Handler, Subscription, encode
+from circolo.server.feeds import Delivery, Feed, Feeds
 from circolo.server.identity import Guest
 from circolo.server.lobby import Pending, listing, new_table_id
 from circolo.server.owner import Audience, Frame, Outgoing, Owner, topic
@@ -60,7 +61,9 @@ class Room:
         self.clock = clock
         self.owners: dict[str, Owner] = {}
         self.pending: dict[str, Pending] = {}
-        self._live: dict[tuple[str, int], int] = {}
+        self.feeds = Feeds()
+        self._live: dict[tuple[str, int, str], int] = {}  # (table, seat, player): connections
+        self._starting: dict[str, Pending] = {}  # full, its owner not made yet
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._deserted: dict[str, asyncio.TimerHandle] = {}  # waiting tables nobody has open
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -149,6 +152,7 @@ class Room:
         self._timers.pop(table_id, None)
         self._invites.pop(table_id, None)
         owner = self.owners.pop(table_id, None)
+        self.revoke(table_id, "over")
         if owner is not None:
             await owner.stop()
             log.info("table_retired", table=table_id)
@@ -314,7 +318,11 @@ class Room:
             self._mind_waiting(pending.table_id)
             return
         self._forget_waiting(pending.table_id)
-        await self._start(pending)
+        self._starting[pending.table_id] = pending
+        try:
+            await self._start(pending)
+        finally:
+            self._starting.pop(pending.table_id, None)
 
     def _forget_waiting(self, table_id: str) -> None:
         self.pending.pop(table_id, None)
@@ -325,8 +333,11 @@ class Room:
 
     def _present(self, pending: Pending) -> bool:
         """Someone seated at this waiting table has it open on a connection."""
-        seated = [i for i, seat in enumerate(pending.seats) if seat and not seat.is_bot]
-        return any(self._live.get((pending.table_id, i), 0) > 0 for i in seated)
+        return any(
+            self._live.get((pending.table_id, i, seat.player_id), 0) > 0
+            for i, seat in enumerate(pending.seats)
+            if seat is not None and seat.player_id is not None
+        )
 
     def _mind_waiting(self, table_id: str) -> None:
         """A waiting table that none of its players has open (they closed the page, or never
@@ -354,6 +365,7 @@ class Room:
         self._forget_waiting(table_id)
         self._invites.pop(table_id, None)
         self._lobby_removed(table_id)
+        self.revoke(table_id, "gone")
 
     def _waiting(self, pending: Pending) -> None:
         """Tell the connections that have this waiting table open how it looks now."""
@@ -385,8 +397,8 @@ class Room:
         owner = self._owner(pending.table_id, config, Table.new(config), 0)
         owner.created_at = pending.created_at
         owner.start()
-        for index in range(len(config.seats)):
-            if self._live.get((owner.table_id, index), 0) > 0:
+        for index, seat in enumerate(config.seats):
+            if seat.player_id and self._live.get((owner.table_id, index, seat.player_id), 0):
                 owner.post(Connected(index))
         for audience in owner.audiences():
             self.bus_now(topic(owner.table_id, audience), owner.snapshot_frame(audience))
@@ -403,11 +415,13 @@ class Room:
             if seat is None:
                 raise TableError("not_seated", "you have no seat at this table")
             await found.submit(Leave(seat))
+            self.revoke(table_id, "left", guest.id)
             return
         seat = found.seat_of(guest.id)
         if seat is None:
             raise TableError("not_seated", "you have no seat at this table")
         found.seats[seat] = None
+        self.revoke(table_id, "left", guest.id)
         if found.humans() == 0:
             await self._drop_waiting(table_id)
         else:
@@ -465,27 +479,33 @@ class Room:
 
     async def open(
         self, guest: Guest, table_id: str, invite: str | None, since: int | None,
-        handler: Handler, watch: bool = False,
-    ) -> tuple[Audience, list[Outgoing], Subscription]:  # fmt: skip
-        """Open a table on a connection: its audience, the frames to send first (missed
-        events or a snapshot) and the bus subscription for the rest."""
+        send: Callable[[Delivery], None], on_revoke: Callable[[Feed, str], None],
+        watch: bool = False,
+    ) -> tuple[Feed, list[Outgoing]]:  # fmt: skip
+        """Open a table on a connection: its feed (subscribed to the bus, each frame handed
+        to ``send`` as a delivery to authorize when written) and the frames to send first
+        (missed events or a snapshot)."""
         if table_id not in self.pending and table_id not in self.owners:
             raise await self._gone(table_id, invite, guest)
         found = self._find(table_id, invite, guest)
+        seat = None if watch else self.seat_of(guest, table_id)
+        feed = Feed(table_id, seat, guest.id, on_revoke)
+
+        def handler(text: str) -> None:
+            send(Delivery(feed, text))
+
         if isinstance(found, Pending):
-            audience = None if watch else found.seat_of(guest.id)
-            subscription = self.bus.subscribe(topic(table_id, audience), handler)
-            if audience is not None:
-                self.connection_opened(table_id, audience)
-            return audience, [self.waiting_frame(found, audience)], subscription
-        audience = None if watch else _seat_in(found.config, guest.id)
-        try:
-            frames, subscription = await found.attach(audience, handler, since)
-        except TableError as error:
-            raise ProtocolError(error.code, error.message) from None
-        if audience is not None:
-            self.connection_opened(table_id, audience)
-        return audience, frames, subscription
+            feed.subscription = self.bus.subscribe(topic(table_id, feed.audience), handler)
+            frames: list[Outgoing] = [self.waiting_frame(found, feed.audience)]
+        else:
+            try:
+                frames, feed.subscription = await found.attach(feed.audience, handler, since)
+            except TableError as error:
+                raise ProtocolError(error.code, error.message) from None
+        self.feeds.add(feed)
+        if feed.audience is not None:
+            self._connection_opened(feed)
+        return feed, frames
 
     async def resync(
         self, guest: Guest, table_id: str, audience: Audience, since: int | None
@@ -500,28 +520,67 @@ class Room:
         except TableError as error:
             raise ProtocolError(error.code, error.message) from None
 
-    def connection_opened(self, table_id: str, seat: int) -> None:
-        key = (table_id, seat)
-        self._live[key] = self._live.get(key, 0) + 1
+    def holds(self, player_id: str, table_id: str, audience: Audience) -> bool:
+        """May ``player_id`` read ``audience``'s frames of this table now: a seat only while
+        the player sits in it; the spectators' view while the table is here."""
+        found = self.pending.get(table_id) or self._starting.get(table_id)
         owner = self.owners.get(table_id)
-        if self._live[key] == 1 and owner is not None:
-            owner.post(Connected(seat))
-        self._mind_waiting(table_id)
+        if found is not None:
+            seats: tuple[SeatConfig | None, ...] = tuple(found.seats)
+        elif owner is not None:
+            seats = owner.config.seats
+        else:
+            return False
+        if audience is None:
+            return True
+        seat = seats[audience] if 0 <= audience < len(seats) else None
+        return seat is not None and seat.player_id == player_id
 
-    def connection_closed(self, table_id: str, seat: int) -> None:
-        """The last connection of a seat gone; not while the server itself shuts down."""
+    def authorized(self, delivery: Delivery) -> bool:
+        """May this frame be written to its connection now (complete mediation)."""
+        feed = delivery.feed
+        return feed.open and self.holds(feed.player_id, feed.table_id, feed.audience)
+
+    def close_feed(self, feed: Feed) -> None:
+        """A connection closes one of its feeds (closing the table, going, or reopening it
+        as another audience)."""
+        if self.feeds.discard(feed) and feed.audience is not None:
+            self._connection_closed(feed)
+
+    def revoke(self, table_id: str, reason: str, player_id: str | None = None) -> None:
+        """Close every feed of this table (of one player, when given) on every connection,
+        and tell each connection why: ``left``, ``gone`` (a waiting table dropped) or
+        ``over`` (a finished table retired)."""
+        for feed in self.feeds.of(table_id, player_id):
+            self.close_feed(feed)
+            feed.on_revoke(feed, reason)
+            log.debug("feed_revoked", table=table_id, seat=feed.audience, reason=reason)
+
+    def _connection_opened(self, feed: Feed) -> None:
+        assert feed.audience is not None
+        key = (feed.table_id, feed.audience, feed.player_id)
+        self._live[key] = self._live.get(key, 0) + 1
+        owner = self.owners.get(feed.table_id)
+        if self._live[key] == 1 and owner is not None:
+            owner.post(Connected(feed.audience))
+        self._mind_waiting(feed.table_id)
+
+    def _connection_closed(self, feed: Feed) -> None:
+        """The last connection of a seat's player gone (not a player who left the seat, and
+        not while the server itself shuts down)."""
+        assert feed.audience is not None
+        key = (feed.table_id, feed.audience, feed.player_id)
+        count = self._live.get(key, 0) - 1
+        if count > 0:
+            self._live[key] = count
+            return
+        self._live.pop(key, None)
         if self.closing:
             return
-        key = (table_id, seat)
-        count = self._live.get(key, 0) - 1
-        owner = self.owners.get(table_id)
-        if count <= 0:
-            self._live.pop(key, None)
-            if owner is not None:
-                owner.post(Disconnected(seat))
-        else:
-            self._live[key] = count
-        self._mind_waiting(table_id)
+        owner = self.owners.get(feed.table_id)
+        if owner is not None and self.holds(feed.player_id, feed.table_id, feed.audience):
+            owner.post(Disconnected(feed.audience))
+        self._mind_waiting(feed.table_id)
 
     async def act(
         self, guest: Guest, table_id: str, make: Callable[[int], Command], request_id: str | None

@@ -52,6 +52,7 @@ export class Connection extends EventTarget {
       this.last.set(msg.table_id, msg.seq);
     }
     if (msg.type === "table.snapshot") this.last.set(msg.table_id, msg.seq);
+    if (msg.type === "table.closed") this.last.delete(msg.table_id); // not reopened on reconnect
     if (msg.ref && this.pending.has(msg.ref) && ["ack", "error"].includes(msg.type) === false) {
       // a reply other than ack/error also settles the request
       this.settle(msg.ref, msg);
