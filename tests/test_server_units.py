@@ -213,6 +213,21 @@ print("ok")
     assert done.stdout.strip() == "ok", done.stderr
 
 
+@pytest.mark.anyio
+async def test_running_out_of_file_descriptors_is_logged(monkeypatch: pytest.MonkeyPatch) -> None:
+    import structlog
+
+    from circolo.server import transport
+
+    monkeypatch.setattr(transport, "out_of_files", lambda: True)
+    with structlog.testing.capture_logs() as logged:
+        watcher = asyncio.create_task(transport.watch_files(transport.Sockets(10, 2), 0.01))
+        await asyncio.sleep(0.1)
+        watcher.cancel()
+    warned = [entry for entry in logged if entry["event"] == "out_of_file_descriptors"]
+    assert len(warned) == 1 and warned[0]["log_level"] == "warning"  # once a minute at most
+
+
 def test_local_bus_in_order_and_closable() -> None:
     bus = LocalBus()
     got: list[int] = []
