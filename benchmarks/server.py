@@ -65,6 +65,8 @@ def start_server(data_dir: Path, bot_delay: str | None = "0") -> tuple[subproces
         **os.environ, "CIRCOLO_LOG_LEVEL": "warning",
         "CIRCOLO_TABLE": FAST_TABLE, "CIRCOLO_RATE": "1000", "CIRCOLO_BURST": "1000",
         "CIRCOLO_HEARTBEAT_TIMEOUT": "60", "CIRCOLO_BOT_BUDGET_MS": "20",
+        # every simulated player comes from 127.0.0.1
+        "CIRCOLO_WEBSOCKETS_PER_ADDRESS": "100000", "CIRCOLO_SOCKETS_PER_ADDRESS": "100000",
     }  # fmt: skip
     if bot_delay is not None:
         env["CIRCOLO_BOT_DELAY"] = bot_delay

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 from pathlib import Path
 from types import FrameType
@@ -35,30 +36,48 @@ def serve(host: str | None, port: int | None, data_dir: Path | None, config: Pat
 
 def run(settings: Any) -> None:
     """Run until SIGINT or SIGTERM; both shut down cleanly (connections told, commits done)."""
+    import structlog
     import uvicorn
 
-    from circolo.server import garbage, logs
+    from circolo.server import garbage, logs, transport
     from circolo.server.app import create_app
 
     logs.configure(settings.log_level, settings.log_json)
+    before, files = transport.raise_file_limit()
+    budget = transport.socket_budget(files, settings.connections_max)
+    structlog.get_logger(__name__).log(
+        logging.INFO if budget == settings.connections_max else logging.WARNING,
+        "file_limit", files=files, raised_from=before, connections_max=budget,
+    )  # fmt: skip
+    proxied = bool(settings.trusted_proxies)
+    sockets = transport.Sockets(budget, None if proxied else settings.sockets_per_address)
+    http, ws = transport.protocols(sockets, settings.header_timeout)
     app = create_app(settings)
     config = uvicorn.Config(
         app,
         host=settings.host,
         port=settings.port,
-        ws="websockets-sansio",
+        http=http,
+        ws=ws,
         # Per-message deflate keeps zlib state of about 50 KiB per connection (measured in
         # benchmarks/server.py) to save a kilobyte or two per frame: not worth it here.
         ws_per_message_deflate=False,
-        ws_max_size=max(1 << 20, settings.frame_bytes * 16),
+        # the protocol's limit, in bytes: a longer frame is refused (1009) before it is read
+        ws_max_size=settings.frame_bytes,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        limit_concurrency=budget,
+        # a kept-alive connection idle as long as a request may take to send its headers
+        timeout_keep_alive=max(1, round(settings.header_timeout)),
+        # the client's address from X-Forwarded-For only behind a proxy the settings name
+        proxy_headers=proxied,
+        forwarded_allow_ips=settings.trusted_proxies or None,
         log_config=None,
         access_log=False,
         lifespan="on",
         timeout_graceful_shutdown=int(settings.shutdown_grace) or 1,
     )
-    server = _Server(config, app.state.server)
+    server = _Server(config, app.state.server, sockets)
     garbage.pace()
     with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:  # uvloop if there
         runner.run(server.serve())
@@ -67,7 +86,7 @@ def run(settings: Any) -> None:
 class _Server:
     """uvicorn's server, telling every connection before it closes them."""
 
-    def __init__(self, config: Any, room_server: Any) -> None:
+    def __init__(self, config: Any, room_server: Any, sockets: Any) -> None:
         import uvicorn
 
         class Server(uvicorn.Server):
@@ -88,9 +107,16 @@ class _Server:
                             sys.stdout.flush()
 
         self.server = Server(config)
+        self.sockets = sockets
 
     async def serve(self) -> None:
-        await self.server.serve()
+        from circolo.server.transport import watch_files
+
+        watcher = asyncio.get_running_loop().create_task(watch_files(self.sockets))
+        try:
+            await self.server.serve()
+        finally:
+            watcher.cancel()
 
 
 if __name__ == "__main__":

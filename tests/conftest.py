@@ -118,6 +118,9 @@ class ServerProcess:
             "CIRCOLO_BOT_DELAY": "0",
             "CIRCOLO_LOG_LEVEL": "warning",
             "CIRCOLO_BOT_PROCESSES": "1",
+            # every client of a test comes from 127.0.0.1 (tests of these caps lower them)
+            "CIRCOLO_WEBSOCKETS_PER_ADDRESS": "1000",
+            "CIRCOLO_SOCKETS_PER_ADDRESS": "2000",
             # compiled modules kept between the many server starts of a run (outside the tree)
             "PYTHONDONTWRITEBYTECODE": "",
             "PYTHONPYCACHEPREFIX": str(Path(tempfile.gettempdir()) / "circolo-test-pycache"),

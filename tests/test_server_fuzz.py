@@ -120,8 +120,8 @@ def mutate(frame: dict[str, Any], rng: random.Random) -> str | bytes:
         return "[" * rng.randrange(1, 5000) + "]" * rng.randrange(2)
     if way == 5:
         return json.dumps(junk(rng))
-    if way == 6:
-        return text + " " * rng.choice([0, LIMIT])
+    if way == 6:  # padded to the limit in bytes, just under or just over
+        return text + " " * max(0, LIMIT - protocol.size(text) + rng.choice([0, 1]))
     return text
 
 
@@ -187,7 +187,7 @@ async def fuzz(server: ServerProcess, frames: int, seed: int, batch: int = 100) 
         sent: list[tuple[str | bytes, str | None]] = []
         while len(sent) < batch:
             raw = mutate(rng.choice(bases), rng)
-            if harmful(raw, table_id):
+            if harmful(raw, table_id) or protocol.size(raw) > LIMIT:  # over: closed (1009)
                 figures["skipped"] += 1
                 continue
             await ws.send(raw)

@@ -14,11 +14,11 @@ import pytest
 
 from circolo.server import garbage, protocol
 from circolo.server.botpool import BotPool, Request
-from circolo.server.bus import LocalBus
+from circolo.server.bus import LocalBus, encode
 from circolo.server.identity import Identities, new_guest
 from circolo.server.metrics import GC_PAUSE
 from circolo.server.owner import Owner
-from circolo.server.ratelimit import SlidingWindow, TokenBucket
+from circolo.server.ratelimit import FrameLimit, Quota, SlidingWindow, TokenBucket, Verdict
 from circolo.server.settings import SettingsError, load_settings
 from circolo.store import Store
 from circolo.table import Play, SeatConfig, Table, TableConfig, TableError
@@ -124,6 +124,108 @@ def test_token_bucket() -> None:
     assert bucket.retry_after() == pytest.approx(0.5)
     now[0] = 0.5
     assert bucket.take() and not bucket.take()
+
+
+def test_frame_limit_answers_a_run_once_and_closes_one_that_lasts() -> None:
+    """Over the bucket, the first refusal of a run is answered and the rest dropped; a run
+    longer than the grace, or of more refusals than the burst, closes; a quiet grace ends
+    the run."""
+    now = [0.0]
+    limit = FrameLimit(rate=10, burst=5, grace=1.0, clock=lambda: now[0])
+    judged = [limit.judge() for _ in range(7)]
+    assert judged == [Verdict.SERVE] * 5 + [Verdict.ANSWER, Verdict.DROP]
+    now[0] = 0.95  # the bucket full again: served, then refused in the same run
+    assert [limit.judge() for _ in range(6)] == [Verdict.SERVE] * 5 + [Verdict.DROP]
+    now[0] = 1.01  # refused for more than the grace: closed
+    assert limit.judge() is Verdict.CLOSE
+    now[0] = 3.0  # a quiet grace: a new run, answered again
+    assert [limit.judge() for _ in range(7)][-2:] == [Verdict.ANSWER, Verdict.DROP]
+    flood = FrameLimit(rate=10, burst=5, clock=lambda: 0.0)
+    verdicts = [flood.judge() for _ in range(20)]
+    assert verdicts.count(Verdict.ANSWER) == 1 and verdicts[-1] is Verdict.CLOSE
+    assert verdicts.index(Verdict.CLOSE) == 5 + 1 + 4  # the burst, then a 6th refusal
+
+
+def test_quota_holds_each_key_apart_and_forgets_empty_ones() -> None:
+    quota = Quota(2)
+    assert [quota.take("a") for _ in range(3)] == [True, True, False]
+    assert quota.take("b") and quota.held("a") == 2
+    quota.give("a")
+    assert quota.take("a") and not quota.take("a")
+    for _ in range(2):
+        quota.give("a")
+    quota.give("b")
+    assert quota._held == {}
+
+
+def test_frames_are_counted_in_bytes_and_hold_only_finite_numbers() -> None:
+    wide = '{"type": "ping", "t": "' + "é" * 4100 + '"}'
+    assert len(wide) < 8192 < len(wide.encode())
+    with pytest.raises(protocol.ProtocolError) as refused:
+        protocol.parse(wide, 8192)
+    assert refused.value.code == "frame_too_large"
+    assert protocol.parse(wide, len(wide.encode())).type == "ping"
+    assert protocol.size(b"\xc3\xa9") == protocol.size("é") == 2
+    for number in ("NaN", "Infinity", "-Infinity", "1e999", "-1e400"):
+        with pytest.raises(protocol.ProtocolError) as refused:
+            protocol.parse(f'{{"type": "ping", "t": {number}}}', 8192)
+        assert refused.value.code == "bad_frame", number
+    assert protocol.parse('{"type": "ping", "t": 1.5e300}', 8192).t == 1.5e300  # type: ignore[union-attr]
+    with pytest.raises(ValueError):
+        encode({"type": "pong", "t": float("nan")})
+
+
+def test_sockets_are_capped_in_all_and_by_address() -> None:
+    from circolo.server.transport import FILES_KEPT, Sockets, socket_budget
+
+    sockets = Sockets(total=3, per_address=2)
+    assert [sockets.admit("a") for _ in range(3)] == [True, True, False]
+    assert sockets.admit("b") and not sockets.admit("c")  # 3 open in all
+    sockets.release("a")
+    assert sockets.admit("c") and sockets.open == 3
+    assert socket_budget(1024, 10_000) == 1024 - FILES_KEPT
+    assert socket_budget(1 << 20, 10_000) == 10_000
+
+
+def test_running_out_of_file_descriptors_is_seen() -> None:
+    """``out_of_files`` tells EMFILE apart (uvloop accepts and drops connections then,
+    silently); run in a process of its own with a low limit."""
+    import subprocess
+    import sys
+
+    script = """
+import os, resource
+from circolo.server.transport import out_of_files
+assert not out_of_files()
+resource.setrlimit(resource.RLIMIT_NOFILE, (64, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+held = []
+try:
+    while True:
+        held.append(os.open(os.devnull, os.O_RDONLY))
+except OSError:
+    pass
+assert out_of_files()
+os.close(held.pop())
+assert not out_of_files()
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr
+
+
+@pytest.mark.anyio
+async def test_running_out_of_file_descriptors_is_logged(monkeypatch: pytest.MonkeyPatch) -> None:
+    import structlog
+
+    from circolo.server import transport
+
+    monkeypatch.setattr(transport, "out_of_files", lambda: True)
+    with structlog.testing.capture_logs() as logged:
+        watcher = asyncio.create_task(transport.watch_files(transport.Sockets(10, 2), 0.01))
+        await asyncio.sleep(0.1)
+        watcher.cancel()
+    warned = [entry for entry in logged if entry["event"] == "out_of_file_descriptors"]
+    assert len(warned) == 1 and warned[0]["log_level"] == "warning"  # once a minute at most
 
 
 def test_local_bus_in_order_and_closable() -> None:

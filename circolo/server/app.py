@@ -26,10 +26,11 @@ from starlette.websockets import WebSocket
 from circolo.server import metrics, words
 from circolo.server.botpool import BotPool
 from circolo.server.bus import Bus, open_bus
-from circolo.server.connection import Session
+from circolo.server.connection import CLOSE_POLICY, Session
 from circolo.server.history import ROUTES as HISTORY_ROUTES
 from circolo.server.identity import COOKIE, Guest, Identities, cookie_args, new_guest
 from circolo.server.page import MINIMAL_PAGE
+from circolo.server.ratelimit import Quota, SlidingWindow
 from circolo.server.room import Room
 from circolo.server.settings import Settings
 from circolo.store import Store
@@ -46,6 +47,9 @@ class Server:
         self.settings = settings
         self.identities = Identities(settings.secret_key)
         self.sessions: set[Session] = set()
+        self.addresses = Quota(settings.websockets_per_address)  # open WebSockets by address
+        self.players = Quota(settings.websockets_per_player)  # and by player
+        self._told = SlidingWindow(1, 60.0)  # a refused address is logged once a minute
         self.room: Room | None = None
         self.store: Store | None = None
         self.bots = BotPool(settings.bot_workers, settings.bot_margin)
@@ -91,6 +95,22 @@ class Server:
     def guest(self, cookies: dict[str, str]) -> Guest | None:
         return self.identities.guest(cookies.get(COOKIE))
 
+    async def admit(self, ws: WebSocket) -> str | None:
+        """The address a new WebSocket counts for (``give`` it back when it closes), or None
+        when that address has too many open: then it is closed 1008, with the reason."""
+        address = ws.client.host if ws.client else ""
+        if not self.addresses.take(address):
+            metrics.REFUSED.labels("address").inc()
+            if self._told.allow(address, time.monotonic()):
+                log.warning(
+                    "websockets_per_address", address=address,
+                    limit=self.addresses.limit, proxied=bool(self.settings.trusted_proxies),
+                )  # fmt: skip
+            await ws.accept()
+            await ws.close(CLOSE_POLICY, "too many connections from this address")
+            return None
+        return address
+
 
 def create_app(settings: Settings) -> Starlette:
     """The whole server as one ASGI app."""
@@ -135,12 +155,17 @@ def create_app(settings: Settings) -> Starlette:
         if server.closing:
             await ws.close(1012)
             return
-        session = Session(ws, room(), server.identities, settings, server.guest(ws.cookies))
+        address = await server.admit(ws)
+        if address is None:
+            return
+        guest = server.guest(ws.cookies)
+        session = Session(ws, room(), server.identities, settings, guest, server.players)
         server.sessions.add(session)
         try:
             await session.run()
         finally:
             server.sessions.discard(session)
+            server.addresses.give(address)
 
     routes: list[Any] = [
         Route("/", index),

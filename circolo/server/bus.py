@@ -26,8 +26,9 @@ Handler = Callable[[Message], None]
 
 
 def encode(frame: dict[str, Any]) -> Message:
-    """A frame as the compact JSON text that goes on the bus and the wire."""
-    return json.dumps(frame, separators=(",", ":"))
+    """A frame as the compact JSON text that goes on the bus and the wire. A number that is
+    not finite raises ``ValueError``: NaN and Infinity are not JSON (a browser refuses them)."""
+    return json.dumps(frame, separators=(",", ":"), allow_nan=False)
 
 
 class Subscription(Protocol):

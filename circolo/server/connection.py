@@ -2,6 +2,8 @@
 
 It never changes a table itself: seat actions go to the table's owner through the room.
 Frames go out through one writer task, in order; a client that stops reading is closed.
+Every frame, ``hello`` too, counts against the connection's rate limit before it is parsed;
+a client that stays over it is closed (4429).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from circolo.server.bus import Subscription, encode
 from circolo.server.feeds import Delivery, Feed
 from circolo.server.identity import Guest, Identities, new_guest
 from circolo.server.owner import Frame, Outgoing
-from circolo.server.ratelimit import TokenBucket
+from circolo.server.ratelimit import FrameLimit, Quota, Verdict
 from circolo.server.room import Room
 from circolo.server.settings import Settings
 from circolo.table import (
@@ -43,6 +45,9 @@ QUEUE_LIMIT = 4096
 CLOSE_SILENT = 4000
 CLOSE_SLOW = 4001
 CLOSE_RESTART = 1012
+CLOSE_POLICY = 1008  # too many connections from one address, or for one player
+CLOSE_RATE = 4429  # over the frame rate for longer than its grace
+_OVER_RATE = metrics.REFUSED.labels("rate")  # bound once: a refused frame costs little
 
 
 class Session:
@@ -55,6 +60,7 @@ class Session:
         identities: Identities,
         settings: Settings,
         guest: Guest | None,
+        players: Quota | None = None,
     ) -> None:
         self.ws = websocket
         self.room = room
@@ -63,7 +69,9 @@ class Session:
         self.guest = guest
         self.tables: dict[str, Feed] = {}
         self.lobby: Subscription | None = None
-        self.bucket = TokenBucket(settings.rate, settings.burst)
+        self.limit = FrameLimit(settings.rate, settings.burst)
+        self.players = players  # connections held by each player, checked at welcome
+        self._held: str | None = None  # the player this connection counts for
         self._out: asyncio.Queue[Outgoing | Delivery | None] = asyncio.Queue()
         self._closing = False
 
@@ -81,6 +89,8 @@ class Session:
         finally:
             self._closing = True
             self._cleanup()
+            if self._held is not None and self.players is not None:
+                self.players.give(self._held)
             self._out.put_nowait(None)
             await asyncio.gather(writer, return_exceptions=True)
             metrics.CONNECTIONS.dec()
@@ -103,7 +113,12 @@ class Session:
                     continue
                 frame = frame.text
             try:
-                await self.ws.send_text(frame if isinstance(frame, str) else encode(frame))
+                text = frame if isinstance(frame, str) else encode(frame)
+            except ValueError:  # NaN or Infinity: a bug to see, never invalid JSON sent
+                log.exception("frame_not_json", frame=str(frame)[:200])
+                continue
+            try:
+                await self.ws.send_text(text)
             except Exception:
                 return
 
@@ -118,29 +133,48 @@ class Session:
             return
         self._out.put_nowait(frame)
 
-    async def close(self, code: int) -> None:
+    async def close(self, code: int, reason: str | None = None) -> None:
         self._closing = True
         with contextlib.suppress(Exception):
-            await self.ws.close(code)
+            await self.ws.close(code, reason)
 
     def error(self, error: p.ProtocolError, ref: str | None = None) -> None:
         metrics.ERRORS.labels(error.code).inc()
         self.send(p.error_frame(error, ref))
 
     async def _receive(self, timeout: float) -> str | bytes | None:
-        """The next frame's text, or None when the client went silent."""
-        try:
-            async with asyncio.timeout(timeout):  # no task per frame, unlike wait_for
-                message = await self.ws.receive()
-        except TimeoutError:
-            return None
-        if message["type"] == "websocket.disconnect":
-            raise WebSocketDisconnect(message.get("code", 1000))
-        data: str | bytes | None = message.get("text")
-        if data is None:
-            data = message.get("bytes") or b""
-        metrics.FRAMES.inc()
-        return data
+        """The next frame's text within the rate limit, or None when the client sent
+        nothing for ``timeout`` seconds. A frame over the limit is refused unparsed: the
+        first of a run is answered ``rate_limited`` (with its ``ref``), the others are
+        dropped, and a client that keeps on is closed (``WebSocketDisconnect``)."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            try:
+                async with asyncio.timeout_at(deadline):  # no task per frame (wait_for)
+                    message = await self.ws.receive()
+            except TimeoutError:
+                return None
+            if message["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(message.get("code", 1000))
+            data: str | bytes | None = message.get("text")
+            if data is None:
+                data = message.get("bytes") or b""
+            metrics.FRAMES.inc()
+            verdict = self.limit.judge()
+            if verdict is Verdict.SERVE:
+                return data
+            _OVER_RATE.inc()
+            if verdict is Verdict.ANSWER:
+                retry = round(self.limit.bucket.retry_after(), 3)
+                slow = "too many frames: slow down"
+                self.error(p.ProtocolError("rate_limited", slow, retry_after=retry), _ref(data))
+            elif verdict is Verdict.CLOSE:
+                metrics.REFUSED.labels("rate_close").inc()
+                with contextlib.suppress(TimeoutError):  # the rate_limited answer first
+                    async with asyncio.timeout(1.0):
+                        await self.drained()
+                await self.close(CLOSE_RATE, "too many frames")
+                raise WebSocketDisconnect(CLOSE_RATE)
 
     # -- handshake ---------------------------------------------------------------------------
 
@@ -169,15 +203,21 @@ class Session:
                     frame.id,
                 )
                 continue
-            await self._welcome(frame)
-            return True
+            return await self._welcome(frame)
 
-    async def _welcome(self, hello: p.Hello) -> None:
+    async def _welcome(self, hello: p.Hello) -> bool:
+        """Welcome the player, unless it has too many connections already (closed)."""
         from_token = self.identities.guest(hello.token)
         if from_token is not None:
             self.guest = from_token
         if self.guest is None:
             self.guest = new_guest()
+        if self.players is not None:
+            if not self.players.take(self.guest.id):
+                metrics.REFUSED.labels("player").inc()
+                await self.close(CLOSE_POLICY, "too many connections for this player")
+                return False
+            self._held = self.guest.id
         settings = self.settings
         self.send(
             p.frame(
@@ -196,10 +236,12 @@ class Session:
                     "rate": settings.rate,
                     "burst": settings.burst,
                     "chat_chars": settings.chat_chars,
+                    "connections": settings.websockets_per_player,
                 },
                 tables=self.room.tables_of(self.guest),
             )
         )
+        return True
 
     # -- frames ------------------------------------------------------------------------------
 
@@ -209,12 +251,6 @@ class Session:
             if raw is None:
                 await self.close(CLOSE_SILENT)
                 return
-            if not self.bucket.take():
-                retry = round(self.bucket.retry_after(), 3)
-                self.error(
-                    p.ProtocolError("rate_limited", "too many frames: slow down", retry_after=retry)
-                )
-                continue
             try:
                 frame = p.parse(raw, self.settings.frame_bytes)
                 await self._dispatch(frame)

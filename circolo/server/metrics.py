@@ -17,6 +17,12 @@ DELIVERIES_REFUSED = Counter(
     registry=REGISTRY,
 )
 ERRORS = Counter("circolo_errors_total", "Error frames sent", ["code"], registry=REGISTRY)
+REFUSED = Counter(
+    "circolo_refused_total", "Frames and connections refused by a limit (rate: a frame over "
+    "the rate; rate_close, address, player, sockets, full, header_timeout: a connection; "
+    "files: a second out of file descriptors)",
+    ["limit"], registry=REGISTRY,
+)  # fmt: skip
 MOVE_LATENCY = Histogram(
     "circolo_move_latency_seconds", "From a move frame to its events published",
     buckets=(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0), registry=REGISTRY,

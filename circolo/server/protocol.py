@@ -7,6 +7,7 @@ raises anything else. Server frames are plain dicts built by ``frame``.
 from __future__ import annotations
 
 import json
+import math
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
@@ -161,11 +162,12 @@ TYPES = frozenset(
 
 
 def parse(raw: str | bytes, limit: int) -> ClientFrame:
-    """One client frame from raw text, checked for size, JSON and schema."""
-    if len(raw) > limit:
+    """One client frame from raw text, checked for size (in UTF-8 bytes), JSON (finite
+    numbers only: no NaN, no Infinity, no 1e999) and schema."""
+    if size(raw) > limit:
         raise ProtocolError("frame_too_large", f"a frame is at most {limit} bytes")
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, parse_constant=_no_constant, parse_float=_finite)
     except (ValueError, RecursionError):
         raise ProtocolError("bad_json", "a frame is one JSON object") from None
     if not isinstance(data, dict):
@@ -178,6 +180,29 @@ def parse(raw: str | bytes, limit: int) -> ClientFrame:
         return _ADAPTER.validate_python(data)
     except ValidationError as error:
         raise ProtocolError("bad_frame", _describe(error), ref=ref) from None
+
+
+def size(raw: str | bytes) -> int:
+    """A frame's size in bytes, as it came on the wire (UTF-8): a character may be four."""
+    if isinstance(raw, bytes):
+        return len(raw)
+    if raw.isascii():  # known at once from how the text is stored
+        return len(raw)
+    return len(raw.encode("utf-8", "surrogatepass"))
+
+
+_NOT_FINITE = "numbers are finite: NaN and Infinity are not JSON"
+
+
+def _no_constant(name: str) -> float:
+    raise ProtocolError("bad_frame", _NOT_FINITE)
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ProtocolError("bad_frame", _NOT_FINITE)
+    return number
 
 
 def _describe(error: ValidationError) -> str:

@@ -1,8 +1,11 @@
-"""Rate limits: a token bucket (``rate`` tokens a second, at most ``burst`` saved up) for a
-connection's frames, and a sliding window for a player's chat messages."""
+"""Rate limits: a token bucket (``rate`` tokens a second, at most ``burst`` saved up) and
+the verdict on each of a connection's frames it gives, a sliding window for a player's chat
+messages, and quotas of connections held at once (by address, by player)."""
 
 from __future__ import annotations
 
+import enum
+import math
 import time
 from collections import deque
 from collections.abc import Callable
@@ -64,3 +67,79 @@ class SlidingWindow:
         cutoff = now - self.window
         self._times = {key: times for key, times in self._times.items() if times[-1] > cutoff}
         self._sweep_at = max(1024, 2 * len(self._times))
+
+
+class Verdict(enum.Enum):
+    """What to do with one frame: serve it, answer ``rate_limited``, drop it unanswered,
+    or close the connection."""
+
+    SERVE = "serve"
+    ANSWER = "answer"
+    DROP = "drop"
+    CLOSE = "close"
+
+
+class FrameLimit:
+    """A connection's frames against its token bucket, each judged before it is parsed.
+
+    A run of refusals starts with a frame over the limit and ends after ``grace`` seconds
+    with no refusal. Only a run's first refusal is answered; a connection whose run lasts
+    longer than ``grace`` seconds, or holds more than ``refusals`` refusals, is closed: a
+    client that keeps sending too fast costs one answer and a close, not one answer a frame.
+    """
+
+    def __init__(
+        self,
+        rate: float,
+        burst: float,
+        grace: float = 1.0,
+        refusals: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.bucket = TokenBucket(rate, burst, clock)
+        self.grace = grace
+        self.refusals = int(burst) if refusals is None else refusals
+        self._clock = clock
+        self._since = -math.inf  # the current run's first refusal
+        self._last = -math.inf  # its latest
+        self._count = 0
+
+    def judge(self) -> Verdict:
+        if self.bucket.take():
+            return Verdict.SERVE
+        now = self._clock()
+        if now - self._last > self.grace:
+            self._since, self._last, self._count = now, now, 1
+            return Verdict.ANSWER
+        self._last = now
+        self._count += 1
+        if now - self._since > self.grace or self._count > self.refusals:
+            return Verdict.CLOSE
+        return Verdict.DROP
+
+
+class Quota:
+    """At most ``limit`` held at once for each key (connections of one address, of one
+    player); keys holding nothing are forgotten."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._held: dict[str, int] = {}
+
+    def take(self, key: str) -> bool:
+        """True (and held until ``give``) if ``key`` holds fewer than ``limit``."""
+        held = self._held.get(key, 0)
+        if held >= self.limit:
+            return False
+        self._held[key] = held + 1
+        return True
+
+    def give(self, key: str) -> None:
+        held = self._held.get(key, 0) - 1
+        if held > 0:
+            self._held[key] = held
+        else:
+            self._held.pop(key, None)
+
+    def held(self, key: str) -> int:
+        return self._held.get(key, 0)

@@ -41,9 +41,15 @@ class Settings(BaseSettings):
     log_json: bool | None = None
     log_level: str = "info"
 
-    frame_bytes: int = Field(8192, ge=256, le=1_048_576)
+    frame_bytes: int = Field(8192, ge=256, le=1_048_576)  # UTF-8 bytes; more: closed (1009)
     rate: float = Field(20.0, gt=0)
     burst: int = Field(40, ge=1)
+    websockets_per_address: int = Field(32, ge=1)  # more are closed (1008)
+    websockets_per_player: int = Field(8, ge=1)
+    sockets_per_address: int = Field(64, ge=1)  # open TCP connections; more: cut at once
+    connections_max: int = Field(10_000, ge=1)  # HTTP answers 503 beyond (uvicorn's own)
+    header_timeout: float = Field(5.0, gt=0)  # a request's headers complete within it
+    trusted_proxies: str = ""  # proxies whose X-Forwarded-For is believed: "10.0.0.2,..."
     hello_timeout: float = Field(10.0, gt=0)
     heartbeat_interval: float = Field(2.0, gt=0)
     heartbeat_timeout: float = Field(6.0, gt=0)
