@@ -1,5 +1,5 @@
-"""Untrusted values the engine reads: refused with its own errors, never a crash
-(TypeError, OverflowError)."""
+"""Untrusted values the engine and the identity read: refused with their own errors, or
+cleaned, never a crash (TypeError, OverflowError) or a spoofed name."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 
 from circolo.engine import EngineError, NotationError, OptionError
 from circolo.games import GAMES, make_rules, rules_class
+from circolo.server.identity import Guest, Identities, clean_text
 
 
 @pytest.mark.parametrize("name", [["scopa"], {"game": "scopa"}, 5, None, b"scopa", 1.5])
@@ -54,3 +55,17 @@ def test_an_absurd_number_in_a_view_is_a_notation_error(
     place[key[-1]] = value
     with pytest.raises(NotationError):
         make_rules(game, {"players": 2}).view_from_json(bad)
+
+
+def test_names_in_tokens_are_cleaned() -> None:
+    identities = Identities("secret")
+    spoof = identities.token(Guest("g_1", "Volpe\u202e 42 \u200bAirone\u0301\u0301\u0301\u0301"))
+    guest = identities.guest(spoof)
+    assert guest is not None and guest.name == "Volpe 42 Airone\u0301\u0301"
+    assert identities.guest(identities.token(Guest("g_2", "\u202e\u2066\u200d"))) is None
+
+
+def test_clean_text_keeps_words_and_emoji() -> None:
+    words = "Però, è già l'una! 1\ufe0f\u20e3 ok"  # a keycap: two marks
+    assert clean_text(words) == words
+    assert clean_text("a\x00b\x1bc\u0085d\u2028e\u2029f\u200eg") == "abcdefg"

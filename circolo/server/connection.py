@@ -10,7 +10,6 @@ import asyncio
 import contextlib
 import json
 import time
-import unicodedata
 from collections.abc import Callable
 
 import structlog
@@ -20,7 +19,7 @@ from circolo.engine import EngineError
 from circolo.server import metrics
 from circolo.server import protocol as p
 from circolo.server.bus import Subscription, encode
-from circolo.server.identity import Guest, Identities, new_guest
+from circolo.server.identity import Guest, Identities, clean_text, new_guest
 from circolo.server.owner import Audience, Frame, Outgoing
 from circolo.server.ratelimit import TokenBucket
 from circolo.server.room import Room
@@ -169,11 +168,16 @@ class Session:
             return True
 
     async def _welcome(self, hello: p.Hello) -> None:
+        """Who this is: the token in ``hello``, else the cookie, else a new guest. A token
+        (signed again now) goes only to a client without the cookie: a browser page has
+        the HttpOnly cookie, and its script is never given the identity to keep."""
         from_token = self.identities.guest(hello.token)
+        from_cookie = from_token is None and self.guest is not None
         if from_token is not None:
             self.guest = from_token
         if self.guest is None:
             self.guest = new_guest()
+        token = None if from_cookie else self.identities.token(self.guest)
         settings = self.settings
         self.send(
             p.frame(
@@ -182,7 +186,7 @@ class Session:
                 protocol=p.PROTOCOL,
                 server_time=time.time(),
                 player=self.guest.to_json(),
-                token=self.identities.token(self.guest),
+                token=token,
                 heartbeat={
                     "interval": settings.heartbeat_interval,
                     "timeout": settings.heartbeat_timeout,
@@ -337,7 +341,7 @@ class Session:
             self.room.connection_closed(table_id, audience)
 
     def _chat(self, frame: p.Chat) -> None:
-        text = "".join(ch for ch in frame.text if unicodedata.category(ch) != "Cc").strip()
+        text = clean_text(frame.text).strip()
         if not text:
             raise p.ProtocolError("bad_frame", "text: a chat message is not empty")
         if len(text) > self.settings.chat_chars:
