@@ -8,6 +8,7 @@ import secrets
 import sys
 import time
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -236,6 +237,37 @@ def verify(game: str, seed: str, first: int, commitment: str | None, players: st
     else:
         click.echo(f"commitment: {digest}")
     click.echo(hand.position())
+
+
+@main.command()
+@click.argument("guest_id")
+@click.option("--data-dir", type=click.Path(path_type=Path), default=None,
+              help="Folder of the SQLite file (CIRCOLO_DATA_DIR; data).")  # fmt: skip
+@click.option("--config", type=click.Path(path_type=Path), default=None,
+              help="A TOML file of settings (CIRCOLO_CONFIG).")  # fmt: skip
+def revoke(guest_id: str, data_dir: Path | None, config: Path | None) -> None:
+    """Sign GUEST_ID out everywhere: every token it holds now stops working (a running
+    server notices within seconds and closes its connections)."""
+    import asyncio
+
+    from circolo.server.settings import SettingsError, load_settings
+    from circolo.store import Store
+
+    overrides: dict[str, Any] = {} if data_dir is None else {"data_dir": data_dir}
+    try:
+        settings = load_settings(config, **overrides)
+    except SettingsError as error:
+        raise click.UsageError(str(error)) from None
+
+    async def run() -> None:
+        store = await Store.open(settings.url)
+        try:
+            await store.revoke(guest_id)
+        finally:
+            await store.close()
+
+    asyncio.run(run())
+    click.echo(f"revoked every token of {guest_id}")
 
 
 main.add_command(serve)

@@ -285,9 +285,14 @@ class Rules(ABC):
         return _parsed(lambda: self._from_position(text), "position")
 
     def view_from_json(self, data: Mapping[str, Any]) -> View[Any]:
-        """Rebuild a seat's view from ``View.to_json()``: a bot needs nothing else."""
-        core = ViewCore.read(self, data)
-        return _parsed(lambda: self._view_from_json(data, core), "view")
+        """Rebuild a seat's view from ``View.to_json()``: a bot needs nothing else. Every
+        number in it is a count or a score: one beyond ``VIEW_NUMBERS`` is refused."""
+
+        def parse() -> View[Any]:
+            _check_numbers(data)
+            return self._view_from_json(data, ViewCore.read(self, data))
+
+        return _parsed(parse, "view")
 
     def settle(self, votes: Mapping[Seat, str]) -> str:
         """Settle a match decision (``MatchOutcome`` "decision") from every seat's vote:
@@ -334,8 +339,31 @@ def _parsed(parse: Callable[[], T], what: str) -> T:
         return parse()
     except EngineError:
         raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError, AssertionError):
+    except (
+        KeyError, IndexError, TypeError, ValueError, AttributeError, AssertionError,
+        ArithmeticError, RecursionError,
+    ):  # fmt: skip
         raise NotationError(f"this {what} is malformed") from None
+
+
+VIEW_NUMBERS = 1_000_000
+"""No count or score in a view comes near this (a Burraco match's points are thousands)."""
+
+
+def _check_numbers(data: object) -> None:
+    """``NotationError`` on a number in a view's JSON that no hand could show: a float
+    (views hold whole numbers only) or a whole number beyond ``VIEW_NUMBERS``."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Mapping):
+            stack.extend(value.values())
+        elif isinstance(value, list | tuple):
+            stack.extend(value)
+        elif isinstance(value, float) or (
+            isinstance(value, int) and not -VIEW_NUMBERS <= value <= VIEW_NUMBERS
+        ):
+            raise NotationError("a number in this view is out of range")
 
 
 class HandState(ABC, Generic[MoveT]):

@@ -90,8 +90,9 @@ async def test_migrations_from_empty_match_the_models(url: str) -> None:
             revision, tables, diff = await conn.run_sync(_schema)
     finally:
         await store.close()
-    assert revision == migrate.head() == "0003"
-    assert {"players", "tables", "table_players", "table_events", "waiting_tables"} <= tables
+    assert revision == migrate.head() == "0004"
+    assert {"players", "tables", "table_players", "table_events", "waiting_tables",
+            "revocations"} <= tables  # fmt: skip
     assert diff == []  # the migration scripts build exactly the models
     again = await Store.open(url)  # opening a migrated database is a no-op
     assert await again.healthy()
@@ -157,6 +158,20 @@ async def test_waiting_tables_saved_replaced_and_dropped(url: str) -> None:
     await store.close()
     again = await Store.open(url)  # they survive reopening
     assert await again.waiting_tables() == [{"table_id": "w2", "seats": ["p1", None]}]
+    await again.close()
+
+
+@pytest.mark.anyio
+async def test_revocations_kept_and_moved_forward(url: str) -> None:
+    store = await Store.open(url)
+    await store.revoke("g_a", at=100.0)
+    await store.revoke("g_b", at=50.0)
+    await store.revoke("g_a", at=200.0)  # revoked again: later
+    assert await store.revocations(since=0.0) == {"g_a": 200.0, "g_b": 50.0}
+    assert await store.revocations(since=60.0) == {"g_a": 200.0}
+    await store.close()
+    again = await Store.open(url)
+    assert await again.revocations(since=0.0) == {"g_a": 200.0, "g_b": 50.0}
     await again.close()
 
 

@@ -15,8 +15,10 @@ GAMES: dict[str, str] = {
 
 
 def rules_class(game: str) -> type[Rules]:
-    if game not in GAMES:
-        raise OptionError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    """The rules of the game named ``game``; ``OptionError`` for anything else (a name
+    that is not text included: it comes from clients and logs)."""
+    if not isinstance(game, str) or game not in GAMES:
+        raise OptionError(f"unknown game {str(game)[:40]!r}; choose one of {', '.join(GAMES)}")
     module, name = GAMES[game].split(":")
     cls: type[Rules] = getattr(importlib.import_module(module), name)
     return cls

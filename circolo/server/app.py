@@ -8,28 +8,31 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import structlog
 from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
-from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from circolo.server import metrics, words
 from circolo.server.botpool import BotPool
 from circolo.server.bus import Bus, open_bus
 from circolo.server.connection import CLOSE_POLICY, Session
+from circolo.server.headers import SecurityHeaders, origin_allowed, policy, room_hosts
 from circolo.server.history import ROUTES as HISTORY_ROUTES
-from circolo.server.identity import COOKIE, Guest, Identities, cookie_args, new_guest
-from circolo.server.page import MINIMAL_PAGE
+from circolo.server.identity import COOKIE, Guest, Identities, cookie_header, new_guest
+from circolo.server.page import MINIMAL_PAGE, MINIMAL_SCRIPT, MINIMAL_STYLE
 from circolo.server.ratelimit import Quota, SlidingWindow
 from circolo.server.room import Room
 from circolo.server.settings import Settings
@@ -38,6 +41,9 @@ from circolo.store import Store
 log = structlog.get_logger(__name__)
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+REVOCATIONS_EVERY = 10.0
+"""Seconds between two reads of the revoked tokens (``circolo revoke`` from elsewhere)."""
+CLOSE_REVOKED = 4003
 
 
 class Server:
@@ -45,7 +51,7 @@ class Server:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.identities = Identities(settings.secret_key)
+        self.identities = Identities(settings.secret_key, settings.token_days * 24 * 3600)
         self.sessions: set[Session] = set()
         self.addresses = Quota(settings.websockets_per_address)  # open WebSockets by address
         self.players = Quota(settings.websockets_per_player)  # and by player
@@ -55,11 +61,14 @@ class Server:
         self.bots = BotPool(settings.bot_workers, settings.bot_margin)
         self.bus: Bus | None = None
         self.closing = False
+        self._revocations: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         started = time.perf_counter()
         self.store = await Store.open(self.settings.url)
         self.bus = await open_bus(self.settings.redis_url, self.settings.redis_prefix)
+        await self.read_revocations()
+        self._revocations = asyncio.create_task(self._watch_revocations())
         self.bots.start()
         self.room = Room(self.settings, self.store, self.bus, self.bots)
         tables = await self.room.recover()
@@ -80,8 +89,29 @@ class Server:
             async with asyncio.timeout(1.0):
                 await asyncio.gather(*(s.drained() for s in tuple(self.sessions)))
 
+    async def read_revocations(self) -> None:
+        """The guests revoked within a token's lifetime (older tokens expired anyway); the
+        connections of a revoked token are closed."""
+        assert self.store is not None
+        since = time.time() - self.identities.max_age
+        self.identities.revoked = await self.store.revocations(since)
+        for session in tuple(self.sessions):
+            if session.guest is not None and self.identities.void(session.guest):
+                log.info("revoked_connection_closed", player=session.guest.id)
+                await session.close(CLOSE_REVOKED)
+
+    async def _watch_revocations(self) -> None:
+        while True:
+            await asyncio.sleep(REVOCATIONS_EVERY)
+            try:
+                await self.read_revocations()
+            except Exception:
+                log.exception("revocations_unread")
+
     async def stop(self) -> None:
         self.closing = True
+        if self._revocations is not None:
+            self._revocations.cancel()
         if self.room is not None:
             self.room.closing = True
             await self.room.stop()
@@ -132,7 +162,8 @@ def create_app(settings: Settings) -> Starlette:
         page = WEB / "index.html"
         if page.is_file():
             return HTMLResponse(page.read_text())
-        return HTMLResponse(MINIMAL_PAGE)
+        csp = policy(room_hosts(settings, request.scope), MINIMAL_SCRIPT, MINIMAL_STYLE)
+        return HTMLResponse(MINIMAL_PAGE, headers={"content-security-policy": csp})
 
     async def me(request: Request) -> Response:
         guest: Guest = request.state.guest
@@ -148,10 +179,22 @@ def create_app(settings: Settings) -> Starlette:
         ok = server.store is not None and not server.closing and await server.store.healthy()
         return JSONResponse({"ok": ok}, status_code=200 if ok else 503)
 
+    metrics_from = [ipaddress.ip_network(n, strict=False) for n in settings.metrics_from]
+
     async def metrics_page(request: Request) -> Response:
+        try:
+            address = ipaddress.ip_address(request.client.host if request.client else "")
+        except ValueError:
+            address = None
+        if address is None or not any(address in network for network in metrics_from):
+            return Response("Not Found", status_code=404, media_type="text/plain")
         return Response(metrics.render(), media_type="text/plain; version=0.0.4")
 
     async def websocket(ws: WebSocket) -> None:
+        if not origin_allowed(settings, ws.scope):
+            log.info("websocket_origin_refused", origin=ws.headers.get("origin", "")[:200])
+            await ws.close(1008)  # before accepting: the browser sees HTTP 403
+            return
         if server.closing:
             await ws.close(1012)
             return
@@ -184,28 +227,38 @@ def create_app(settings: Settings) -> Starlette:
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(GuestCookie, server=server)],
+        middleware=[
+            Middleware(SecurityHeaders, settings=settings),
+            Middleware(GuestCookie, server=server),
+        ],
     )
     app.state.server = server
     return app
 
 
-class GuestCookie(BaseHTTPMiddleware):
-    """Every HTTP request has a guest (``request.state.guest``); a new one gets its cookie."""
+class GuestCookie:
+    """Every HTTP request has a guest (``request.state.guest``); a new one gets its cookie,
+    and a token older than a day is signed again (plain ASGI, no BaseHTTPMiddleware)."""
 
-    def __init__(self, app: Any, server: Server) -> None:
-        super().__init__(app)
+    def __init__(self, app: ASGIApp, server: Server) -> None:
+        self.app = app
         self.server = server
 
-    async def dispatch(
-        self, request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        guest = self.server.guest(request.cookies)
-        fresh = guest is None
-        request.state.guest = guest or new_guest()
-        response = await call_next(request)
-        if fresh:
-            token = self.server.identities.token(request.state.guest)
-            secure = self.server.settings.base_url.startswith("https:")
-            response.set_cookie(**cookie_args(token, secure))  # type: ignore[arg-type]
-        return response
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        identities = self.server.identities
+        known = self.server.guest(Request(scope).cookies)
+        guest = known or new_guest()
+        scope.setdefault("state", {})["guest"] = guest
+        sign = known is None or identities.stale(known)
+
+        async def sending(message: Message) -> None:
+            if sign and message["type"] == "http.response.start":
+                secure = self.server.settings.base_url.startswith("https:")
+                value = cookie_header(identities.token(guest), identities.max_age, secure)
+                MutableHeaders(scope=message).append("set-cookie", value)
+            await send(message)
+
+        await self.app(scope, receive, sending)

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import json
 import time
-import unicodedata
 from collections.abc import Callable
 
 import structlog
@@ -23,7 +22,7 @@ from circolo.server import metrics
 from circolo.server import protocol as p
 from circolo.server.bus import Subscription, encode
 from circolo.server.feeds import Delivery, Feed
-from circolo.server.identity import Guest, Identities, new_guest
+from circolo.server.identity import Guest, Identities, clean_text, new_guest
 from circolo.server.owner import Frame, Outgoing
 from circolo.server.ratelimit import FrameLimit, Quota, Verdict
 from circolo.server.room import Room
@@ -206,8 +205,12 @@ class Session:
             return await self._welcome(frame)
 
     async def _welcome(self, hello: p.Hello) -> bool:
-        """Welcome the player, unless it has too many connections already (closed)."""
+        """Who this is: the token in ``hello``, else the cookie, else a new guest; closed
+        when that player has too many connections already. A token (signed again now)
+        goes only to a client without the cookie: a browser page has the HttpOnly cookie,
+        and its script is never given the identity to keep."""
         from_token = self.identities.guest(hello.token)
+        from_cookie = from_token is None and self.guest is not None
         if from_token is not None:
             self.guest = from_token
         if self.guest is None:
@@ -218,6 +221,7 @@ class Session:
                 await self.close(CLOSE_POLICY, "too many connections for this player")
                 return False
             self._held = self.guest.id
+        token = None if from_cookie else self.identities.token(self.guest)
         settings = self.settings
         self.send(
             p.frame(
@@ -226,7 +230,7 @@ class Session:
                 protocol=p.PROTOCOL,
                 server_time=time.time(),
                 player=self.guest.to_json(),
-                token=self.identities.token(self.guest),
+                token=token,
                 heartbeat={
                     "interval": settings.heartbeat_interval,
                     "timeout": settings.heartbeat_timeout,
@@ -381,7 +385,7 @@ class Session:
             self.send(p.frame("table.closed", table_id=feed.table_id, reason=reason))
 
     def _chat(self, frame: p.Chat) -> None:
-        text = "".join(ch for ch in frame.text if unicodedata.category(ch) != "Cc").strip()
+        text = clean_text(frame.text).strip()
         if not text:
             raise p.ProtocolError("bad_frame", "text: a chat message is not empty")
         if len(text) > self.settings.chat_chars:

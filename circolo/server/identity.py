@@ -1,17 +1,23 @@
 """Guests: a signed identity (id and display name) in an HttpOnly, SameSite cookie.
 
+A token carries the time it was signed: it is refused once older than ``token_days``,
+or older than its guest's revocation (``circolo revoke``), and a token in use is signed
+again (sliding), so a player who comes back within the limit keeps their name.
 Accounts come later and upgrade a guest in place: the id stays the same.
 """
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+import time
+import unicodedata
+from dataclasses import dataclass, field
 
-from itsdangerous import BadSignature, URLSafeSerializer
+from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 COOKIE = "circolo_guest"
-COOKIE_AGE = 365 * 24 * 3600
+REFRESH = 24 * 3600
+"""A token older than this (seconds) is signed again when it is used."""
 
 _ANIMALS = (
     "Volpe", "Lupo", "Gufo", "Falco", "Riccio", "Tasso", "Cervo", "Airone", "Delfino", "Lince",
@@ -29,6 +35,8 @@ class Guest:
 
     id: str
     name: str
+    issued: float = field(default_factory=time.time, compare=False)
+    """When its token was signed (a new guest: now)."""
 
     def to_json(self) -> dict[str, str]:
         return {"id": self.id, "name": self.name}
@@ -41,39 +49,72 @@ def new_guest() -> Guest:
 
 
 class Identities:
-    """Signs guests into tokens (the cookie's value) and reads them back."""
+    """Signs guests into tokens (the cookie's value) and reads them back; ``revoked``
+    maps a guest id to the time before which its tokens are void (kept from the store)."""
 
-    def __init__(self, secret_key: str) -> None:
-        self._serializer = URLSafeSerializer(secret_key, salt="circolo-guest")
+    def __init__(self, secret_key: str, max_age: float = 30 * 24 * 3600) -> None:
+        self._serializer = URLSafeTimedSerializer(secret_key, salt="circolo-guest-timed")
+        self.max_age = max_age
+        self.revoked: dict[str, float] = {}
 
     def token(self, guest: Guest) -> str:
         return self._serializer.dumps([guest.id, guest.name])
 
     def guest(self, token: str | None) -> Guest | None:
-        """The guest a token names, or None when it is absent, forged or malformed."""
+        """The guest a token names, or None when it is absent, forged, malformed, expired
+        or revoked."""
         if not token or len(token) > 512:
             return None
         try:
-            data = self._serializer.loads(token)
-        except BadSignature:
+            data, signed = self._serializer.loads(
+                token, max_age=round(self.max_age), return_timestamp=True
+            )
+        except BadSignature:  # SignatureExpired is one
             return None
         if (
             isinstance(data, list)
             and len(data) == 2
             and all(isinstance(part, str) and 0 < len(part) <= 64 for part in data)
         ):
-            return Guest(data[0], data[1])
+            guest = Guest(data[0], clean_name(data[1]), signed.timestamp())
+            return None if not guest.name or self.void(guest) else guest
         return None
 
+    def void(self, guest: Guest) -> bool:
+        """Was ``guest``'s token revoked (signed before its guest's revocation)?"""
+        after = self.revoked.get(guest.id)
+        return after is not None and guest.issued < after
 
-def cookie_args(token: str, secure: bool) -> dict[str, object]:
-    """``Response.set_cookie`` arguments for the guest cookie."""
-    return {
-        "key": COOKIE,
-        "value": token,
-        "max_age": COOKIE_AGE,
-        "httponly": True,
-        "samesite": "lax",
-        "secure": secure,
-        "path": "/",
-    }
+    def stale(self, guest: Guest) -> bool:
+        """Should this guest's token be signed again (sliding expiry)?"""
+        return time.time() - guest.issued > min(REFRESH, self.max_age / 2)
+
+
+def cookie_header(token: str, max_age: float, secure: bool) -> str:
+    """The ``Set-Cookie`` value of the guest cookie (the token is URL-safe text)."""
+    flags = "; Secure" if secure else ""
+    return f"{COOKIE}={token}; HttpOnly; Max-Age={round(max_age)}; Path=/; SameSite=lax{flags}"
+
+
+_MARKS = 2
+"""Combining marks kept in a row (a letter with two accents): more is 'Zalgo' text."""
+
+
+def clean_text(text: str) -> str:
+    """Text as others will see it: no control, format (bidi overrides, zero-width joiners)
+    or line/paragraph separator characters, at most two combining marks in a row."""
+    kept: list[str] = []
+    marks = 0
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Cf", "Zl", "Zp", "Cs"):
+            continue
+        marks = marks + 1 if category in ("Mn", "Me") else 0
+        if marks <= _MARKS:
+            kept.append(ch)
+    return "".join(kept)
+
+
+def clean_name(name: str) -> str:
+    """A display name cleaned like chat, its spaces collapsed."""
+    return " ".join(clean_text(name).split())

@@ -1,5 +1,9 @@
 """A minimal page for playing until the browser client (circolo/web) has its index.html."""
 
+import base64
+import hashlib
+import re
+
 MINIMAL_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Circolo</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -38,3 +42,15 @@ $("f").onsubmit = (e) => { e.preventDefault();
   if (table) send({type: "move", table_id: table, move: $("move").value}); $("move").value = ""; };
 </script></body></html>
 """
+
+
+def _source_hash(tag: str) -> str:
+    """The CSP source of this page's one inline ``tag`` (its SHA-256, as browsers hash it)."""
+    found = re.search(f"<{tag}[^>]*>(.*?)</{tag}>", MINIMAL_PAGE, re.S)
+    assert found is not None
+    digest = hashlib.sha256(found.group(1).encode()).digest()
+    return f"'sha256-{base64.b64encode(digest).decode()}'"
+
+
+MINIMAL_SCRIPT = _source_hash("script")
+MINIMAL_STYLE = _source_hash("style")

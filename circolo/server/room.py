@@ -141,7 +141,8 @@ class Room:
     async def _finished(self, owner: Owner) -> None:
         """Off the lobby now; retired after ``finished_linger`` (its players keep the final
         screen and the chat until then; afterwards, opening it says where its replay is)."""
-        self._lobby_removed(owner.table_id)
+        if not owner.config.private:  # a private table was never listed: its id stays unsaid
+            self._lobby_removed(owner.table_id)
         table_id = owner.table_id
         self._timers[table_id] = asyncio.get_running_loop().call_later(
             self.settings.finished_linger, lambda: self._spawn(self._retire(table_id))
@@ -361,10 +362,12 @@ class Room:
             log.info("waiting_table_deserted", table=table_id)
 
     async def _drop_waiting(self, table_id: str) -> None:
+        pending = self.pending.get(table_id)
         await self.store.drop_waiting(table_id)
         self._forget_waiting(table_id)
         self._invites.pop(table_id, None)
-        self._lobby_removed(table_id)
+        if pending is not None and not pending.private:
+            self._lobby_removed(table_id)
         self.revoke(table_id, "gone")
 
     def _waiting(self, pending: Pending) -> None:
@@ -402,9 +405,7 @@ class Room:
                 owner.post(Connected(index))
         for audience in owner.audiences():
             self.bus_now(topic(owner.table_id, audience), owner.snapshot_frame(audience))
-        if config.private:
-            self._lobby_removed(owner.table_id)
-        else:
+        if not config.private:
             self._lobby_update(self._entry(owner))
         log.info("table_started", table=owner.table_id, game=config.game)
 
@@ -489,6 +490,10 @@ class Room:
             raise await self._gone(table_id, invite, guest)
         found = self._find(table_id, invite, guest)
         seat = None if watch else self.seat_of(guest, table_id)
+        if seat is None and self.bus.subscribers(topic(table_id, None)) >= self.settings.spectators:
+            raise ProtocolError(
+                "too_many_spectators", f"this table has its {self.settings.spectators} spectators"
+            )
         feed = Feed(table_id, seat, guest.id, on_revoke)
 
         def handler(text: str) -> None:

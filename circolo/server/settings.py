@@ -6,14 +6,17 @@ Precedence: arguments, then the environment, then the TOML file (``CIRCOLO_CONFI
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
+from urllib.parse import urlsplit
 
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import (
     BaseSettings,
+    NoDecode,
     PydanticBaseSettingsSource,
     SettingsConfigDict,
     TomlConfigSettingsSource,
@@ -38,6 +41,12 @@ class Settings(BaseSettings):
     redis_prefix: str = "circolo:"
     secret_key: str = ""
     public_url: str = ""
+    # Pages of other origins whose WebSockets are let in (the room's own always are): a
+    # comma-separated list of origins such as https://cards.example.org.
+    allowed_origins: Annotated[tuple[str, ...], NoDecode] = ()
+    # Client addresses (or networks) that may read /metrics; others get 404.
+    metrics_from: Annotated[tuple[str, ...], NoDecode] = ("127.0.0.1/32", "::1/128")
+    token_days: float = Field(30.0, gt=0)  # a guest token unused this long is refused
     log_json: bool | None = None
     log_level: str = "info"
 
@@ -79,6 +88,30 @@ class Settings(BaseSettings):
         if value and not value.startswith(("redis://", "rediss://", "unix://")):
             raise ValueError("must be empty (in-process bus) or a redis:// URL")
         return value
+
+    @field_validator("allowed_origins", mode="before")
+    @classmethod
+    def _origins(cls, value: Any) -> Any:
+        """Origins as ``scheme://host[:port]``, lowercased, without a path."""
+        found = []
+        for origin in _items(value):
+            parts = urlsplit(origin.lower())
+            if parts.scheme not in ("http", "https") or not parts.netloc or parts.path.strip("/"):
+                raise ValueError(f"{origin!r} is not an origin such as https://host:port")
+            found.append(f"{parts.scheme}://{parts.netloc}")
+        return tuple(found)
+
+    @field_validator("metrics_from", mode="before")
+    @classmethod
+    def _networks(cls, value: Any) -> Any:
+        """Addresses or networks (``10.0.0.0/8``); each must parse."""
+        found = _items(value)
+        for network in found:
+            try:
+                ipaddress.ip_network(network, strict=False)
+            except ValueError:
+                raise ValueError(f"{network!r} is not an address or network") from None
+        return tuple(found)
 
     @field_validator("log_level")
     @classmethod
@@ -138,6 +171,15 @@ class Settings(BaseSettings):
     def bot_workers(self) -> int:
         """The bot pool's size: the setting, else one per CPU but one (at least one)."""
         return self.bot_processes or max(1, (os.cpu_count() or 2) - 1)
+
+
+def _items(value: Any) -> list[str]:
+    """A list setting from the environment (``a,b``) or TOML (a list)."""
+    if isinstance(value, str):
+        return [item.strip() for item in value.split(",") if item.strip()]
+    if isinstance(value, list | tuple):
+        return [str(item).strip() for item in value]
+    raise ValueError("must be a list, or text with commas between the items")
 
 
 def load_settings(config: Path | str | None = None, **overrides: Any) -> Settings:

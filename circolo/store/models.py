@@ -39,6 +39,16 @@ class Player(Base):
     last_seen_at: Mapped[float] = mapped_column(Double)
 
 
+class Revocation(Base):
+    """Every guest token of ``player_id`` signed before ``tokens_valid_after`` is void
+    (``circolo revoke``): a stolen token stops working, on every process, after restarts."""
+
+    __tablename__ = "revocations"
+
+    player_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    tokens_valid_after: Mapped[float] = mapped_column(Double, index=True)
+
+
 class GameTable(Base):
     """A card table: its config (JSON), status ("live", "finished"), result, and for a
     private table its invite code (a column of its own: replays show the config)."""
@@ -92,4 +102,4 @@ class WaitingTable(Base):
     created_at: Mapped[float] = mapped_column(Double)
 
 
-__all__ = ["Base", "GameTable", "Player", "TableEvent", "TablePlayer", "WaitingTable"]
+__all__ = ["Base", "GameTable", "Player", "Revocation", "TableEvent", "TablePlayer", "WaitingTable"]

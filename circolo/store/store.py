@@ -34,7 +34,14 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from circolo.store import migrate
-from circolo.store.models import GameTable, Player, TableEvent, TablePlayer, WaitingTable
+from circolo.store.models import (
+    GameTable,
+    Player,
+    Revocation,
+    TableEvent,
+    TablePlayer,
+    WaitingTable,
+)
 from circolo.store.records import (
     DuplicateEntry,
     Entry,
@@ -210,6 +217,27 @@ class Store:
         if row is None:
             return None
         return PlayerRecord(row.player_id, row.name, row.kind, row.created_at, row.last_seen_at)
+
+    async def revoke(self, player_id: str, at: float | None = None) -> None:
+        """Void every token of ``player_id`` signed before ``at`` (default now)."""
+        now = time.time() if at is None else at
+
+        def op(conn: Connection) -> None:
+            stmt = self._upsert(Revocation).values(player_id=player_id, tokens_valid_after=now)
+            conn.execute(
+                stmt.on_conflict_do_update(
+                    index_elements=["player_id"], set_={"tokens_valid_after": now}
+                )
+            )
+
+        await self._submit(_Write(self._future(), op=op))
+
+    async def revocations(self, since: float) -> dict[str, float]:
+        """Each guest revoked after ``since``: the time before which its tokens are void."""
+        query = select(Revocation).where(Revocation.tokens_valid_after > since)
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return {row.player_id: row.tokens_valid_after for row in rows}
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -422,7 +450,7 @@ class Store:
 
         return conflict
 
-    def _upsert(self, model: type[Player] | type[TablePlayer]) -> Any:
+    def _upsert(self, model: type[Player] | type[TablePlayer] | type[Revocation]) -> Any:
         """An INSERT with ON CONFLICT clauses, in this database's dialect."""
         if self._dialect == "postgresql":
             return pg_insert(model)

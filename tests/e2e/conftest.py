@@ -144,7 +144,14 @@ class Player:
         self.errors: list[str] = []
         self.frames: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", self._watch_console)
         self.page.on("websocket", self._watch_socket)
+
+    def _watch_console(self, message: Any) -> None:
+        """A script, style or connection the page's Content-Security-Policy refused is an
+        error: the client must work under the policy the server sends."""
+        if "Content Security Policy" in message.text:
+            self.errors.append(message.text)
 
     def _watch_socket(self, ws: Any) -> None:
         def received(payload: str | bytes) -> None:
@@ -158,7 +165,8 @@ class Player:
         return self.page
 
     def close(self) -> None:
-        """Fails on a script error, or on a frame the server had to refuse as malformed."""
+        """Fails on a script error, a Content-Security-Policy violation, or a frame the
+        server had to refuse as malformed."""
         self.context.close()
         assert not self.errors, self.errors
         refused = [f for f in self.frames if '"error"' in f and json.loads(f).get("code") in

@@ -37,6 +37,7 @@ error-table_over = This match is over: you can watch its replay.
 error-not_seated = You have no seat at this table.
 error-seat_taken = That seat is taken.
 error-table_full = The table is full.
+error-too_many_spectators = This table has as many spectators as it can take: try again later.
 error-busy = The server is busy: nothing changed, try again.
 error-internal = The server failed: nothing changed.
 error-rate_limited = { $seconds ->

@@ -37,6 +37,7 @@ error-table_over = Questa partita è finita: puoi rivederla.
 error-not_seated = Non hai un posto a questo tavolo.
 error-seat_taken = Il posto è occupato.
 error-table_full = Il tavolo è pieno.
+error-too_many_spectators = Questo tavolo ha già tutti gli spettatori che può accogliere: riprova più tardi.
 error-busy = Il server è occupato: non è cambiato niente, riprova.
 error-internal = Errore del server: non è cambiato niente.
 error-rate_limited = { $seconds ->

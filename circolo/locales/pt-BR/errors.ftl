@@ -37,6 +37,7 @@ error-table_over = Esta partida terminou: você pode revê-la.
 error-not_seated = Você não tem lugar nesta mesa.
 error-seat_taken = Esse lugar está ocupado.
 error-table_full = A mesa está cheia.
+error-too_many_spectators = Esta mesa já tem todos os espectadores que comporta: tente mais tarde.
 error-busy = O servidor está ocupado: nada mudou, tente de novo.
 error-internal = Falha no servidor: nada mudou.
 error-rate_limited = { $seconds ->

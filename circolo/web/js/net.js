@@ -17,7 +17,14 @@ export class Connection extends EventTarget {
     this.welcome = null;
     this.clockOffset = 0; // server_time - local time, seconds
     this.pingTimer = null;
-    this.token = localStorage.getItem("circolo.token");
+    // Who we are is the HttpOnly cookie, which this script never sees; a token comes only
+    // when the browser kept no cookie, and then lives in this tab alone (never in storage).
+    this.token = null;
+    try {
+      localStorage.removeItem("circolo.token"); // kept there by earlier versions
+    } catch {
+      // storage disabled: nothing was kept
+    }
   }
 
   connect() {
@@ -66,10 +73,7 @@ export class Connection extends EventTarget {
     this.welcome = msg;
     this.online = true;
     this.attempt = 0;
-    if (msg.token) {
-      this.token = msg.token;
-      localStorage.setItem("circolo.token", msg.token);
-    }
+    if (msg.token) this.token = msg.token;
     const every = (msg.heartbeat?.interval || 2) * 1000;
     let t = 0;
     this.pingTimer = setInterval(() => this.raw({ type: "ping", t: ++t }), every);
