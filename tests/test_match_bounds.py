@@ -9,21 +9,16 @@ from typing import Any
 
 import pytest
 
-from circolo.bots.automove import auto_move
 from circolo.engine import OptionError, OptionSpec
 from circolo.games import GAMES, make_rules, rules_class
 from circolo.table import (
-    Connected,
-    Play,
     Rematch,
     SeatConfig,
-    SupplySeed,
     Table,
     TableConfig,
     TableSettings,
-    Tick,
-    Vote,
 )
+from tests.support import auto_play
 from tests.test_table_support import config, play_any, started
 from tests.test_table_support import tricks_game as tricks_game
 
@@ -71,28 +66,7 @@ def longest_match(game: str, players: int, options: dict[str, Any], seed: int) -
     settled as a draw (a unanimous replay is the players' own choice to play on)."""
     seats = (SeatConfig.human("p0", "P0"),) + (SeatConfig.bot("random"),) * (players - 1)
     table = Table.new(TableConfig(game, seats, options, speed="untimed", private=True))
-    rng = random.Random(seed)
-    now = 0.0
-
-    def handle(command: Any) -> None:
-        table.handle(command, now)
-        while table.wants_seed:
-            table.handle(SupplySeed(rng.getrandbits(64)), now)
-
-    handle(Connected(0))
-    while table.status == "playing":
-        now += 1
-        if table.phase == "play":
-            assert table.hand is not None
-            seat = table.hand.to_move()
-            assert seat is not None
-            move = auto_move(game, table.hand.view(seat), rng)
-            handle(Play(seat, move if isinstance(move, str) else table.hand.move_text(move)))
-        elif table.phase == "vote":
-            handle(Vote(0, "draw"))
-        else:
-            now = max(now, table.wake_at or now)
-            handle(Tick())
+    auto_play(table, random.Random(seed))
     return table
 
 

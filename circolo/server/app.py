@@ -28,6 +28,7 @@ from circolo.server.botpool import BotPool
 from circolo.server.bus import Bus, open_bus
 from circolo.server.connection import Session
 from circolo.server.history import ROUTES as HISTORY_ROUTES
+from circolo.server.history import Replays
 from circolo.server.identity import COOKIE, Guest, Identities, cookie_args, new_guest
 from circolo.server.page import MINIMAL_PAGE
 from circolo.server.room import Room
@@ -51,6 +52,7 @@ class Server:
         self.bots = BotPool(settings.bot_workers, settings.bot_margin)
         self.bus: Bus | None = None
         self.closing = False
+        self.replays = Replays(settings)
 
     async def start(self) -> None:
         started = time.perf_counter()

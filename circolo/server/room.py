@@ -158,7 +158,7 @@ class Room:
         see (public, seated there, or with its invite), else ``no_table``."""
         missing = ProtocolError("no_table", f"no table {table_id[:64]!r}")
         try:
-            record = (await self.store.load(table_id)).table
+            record = await self.store.table(table_id)
         except UnknownTable:
             return missing
         if record.status != "finished" or not record.seen_by(guest.id, invite):
