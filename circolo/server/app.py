@@ -49,7 +49,7 @@ class Server:
         self.sessions: set[Session] = set()
         self.room: Room | None = None
         self.store: Store | None = None
-        self.bots = BotPool(settings.bot_workers, settings.bot_margin)
+        self.bots = BotPool(settings.bot_workers, settings.bot_margin, settings.bot_wait)
         self.bus: Bus | None = None
         self.closing = False
         self.replays = Replays(settings)

@@ -70,6 +70,7 @@ class Settings(BaseSettings):
     bot_budget_ms: float = Field(1000.0, gt=0)
     bot_margin: float = Field(2.0, ge=0)
     bot_delay: float = Field(0.6, ge=0)
+    bot_wait: float = Field(30.0, ge=0)  # a bot turn waits its fair turn for a worker this long
     shutdown_grace: float = Field(5.0, ge=0)
 
     @field_validator("redis_url")
