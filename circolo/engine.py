@@ -165,7 +165,8 @@ def _exact(value: object, choice: object) -> bool:
 class OptionSpec:
     """One option of a game, declared once: ``Rules`` validates from it and a lobby
     draws its form from it (``to_json``). ``choices`` lists every allowed value, else
-    ``minimum``/``maximum`` bound a whole number; ``optional`` allows None (unset)."""
+    ``minimum``/``maximum`` bound a whole number (both required: a match's length, and so
+    its log, follows from its options); ``optional`` allows None (unset)."""
 
     name: str
     type: type
@@ -175,6 +176,11 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     optional: bool = False
+
+    def __post_init__(self) -> None:
+        bounded = self.minimum is not None and self.maximum is not None
+        if self.type is int and not self.choices and not bounded:
+            raise ValueError(f"option {self.name!r}: a whole number needs a minimum and a maximum")
 
     def check(self, value: object) -> None:
         if value is None and self.optional:
@@ -187,11 +193,13 @@ class OptionSpec:
         if type(value) is not self.type:
             raise OptionError(f"{self.name} must be {_TYPE_WORDS[self.type]}, not {value!r}")
         if isinstance(value, int) and not isinstance(value, bool):
-            low = -(10**18) if self.minimum is None else self.minimum
-            high = 10**18 if self.maximum is None else self.maximum
-            if not low <= value <= high:
+            assert self.minimum is not None and self.maximum is not None
+            if not self.minimum <= value <= self.maximum:
+                unset = ", or unset" if self.optional else ""
+                shown = repr(value) if len(repr(value)) <= 20 else "a longer number"
                 raise OptionError(
-                    f"{self.name} must be a whole number from {low} to {high}, not {value!r}"
+                    f"{self.name} must be a whole number from {self.minimum} to {self.maximum}"
+                    f"{unset}, not {shown}"
                 )
 
     def to_json(self) -> dict[str, Any]:

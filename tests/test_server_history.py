@@ -6,6 +6,7 @@ matches against bots played to their end, then ``/api/history`` (paging, errors)
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import random
 from collections.abc import Iterator
@@ -14,8 +15,10 @@ from urllib.parse import quote
 
 import httpx
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from circolo.server.history import replay_steps
+from circolo.server.history import changes, replay_steps
 from circolo.server.identity import COOKIE
 from circolo.table import Rematch
 from tests.conftest import Client, ServerProcess, TableClient, stored
@@ -35,6 +38,32 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.start()
     yield process
     process.stop()
+
+
+def put(screen: Any, path: list[Any], value: Any) -> Any:
+    """``value`` at ``path`` (history.js's fold, in Python): the index after a list's last
+    item adds one."""
+    if not path:
+        return copy.deepcopy(value)
+    at = screen
+    for key in path[:-1]:
+        at = at[key]
+    if isinstance(at, list) and path[-1] == len(at):
+        at.append(copy.deepcopy(value))
+    else:
+        at[path[-1]] = copy.deepcopy(value)
+    return screen
+
+
+def folded(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each step with the screen its changes give, ``state`` and ``hands``."""
+    screen: Any = {}
+    out = []
+    for step in steps:
+        for path, value in step["changes"]:
+            screen = put(screen, path, value)
+        out.append({**step, **copy.deepcopy(screen)})
+    return out
 
 
 async def get(server: ServerProcess, path: str, token: str | None = None) -> httpx.Response:
@@ -100,7 +129,7 @@ async def test_a_finished_match_in_the_history_and_its_replay(server: ServerProc
     assert replay["table_id"] == table.table_id and replay["result"] == result
     assert replay["config"]["game"] == "scopa" and replay["config"]["options"] == SCOPA
     assert all("player_id" not in seat for seat in replay["config"]["seats"])
-    steps = replay["steps"]
+    steps = folded(replay["steps"])
     _, entries = stored(server, table.table_id)
     plays = [json.loads(e)["command"] for e in entries]
     plays = [c for c in plays if c["type"] == "play"]
@@ -149,8 +178,9 @@ async def test_history_pages_back_in_time(server: ServerProcess) -> None:
     assert stranger.status_code == 200 and stranger.json() == {"tables": [], "next_before": None}
     assert COOKIE in stranger.cookies
     replay = (await get(server, f"/api/tables/{ids[0]}/replay", client.token)).json()
-    assert replay["steps"][0]["event"] is None and replay["result"]["reason"] == "abandonment"
-    assert replay["steps"][-1]["state"]["result"]["reason"] == "abandonment"
+    steps = folded(replay["steps"])
+    assert steps[0]["event"] is None and replay["result"]["reason"] == "abandonment"
+    assert steps[-1]["state"]["result"]["reason"] == "abandonment"
     await client.close()
 
 
@@ -238,7 +268,7 @@ def test_replay_steps_of_a_trick_game_with_the_pure_table() -> None:
     t = play_out(d, 0.0)
     d.at(t + 1, Rematch(0, False))
     assert d.table.status == "finished"
-    steps = replay_steps(d.config, d.log)
+    steps = folded(replay_steps(d.config, d.log))
     plays = [e["command"] for e in d.log if e["command"]["type"] == "play"]
     moves = [s["event"] for s in steps if s["event"] is not None]
     assert [(m["seat"], m["move"]) for m in moves] == [(p["seat"], p["move"]) for p in plays]
@@ -317,3 +347,36 @@ async def test_a_finished_table_retires_then_says_it_is_over(server: ServerProce
     assert (await get(server, f"/api/tables/{table.table_id}/replay", owner.token)).is_success
     for client in (owner, stranger):
         await client.close()
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from(["a", "b"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["x", "y", "z"]), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+
+
+@given(JSON, JSON)
+def test_changes_turn_one_screen_into_the_next(old: Any, new: Any) -> None:
+    out: list[list[Any]] = []
+    changes(old, new, [], out)
+    screen = copy.deepcopy(old)
+    for path, value in out:
+        screen = put(screen, path, value)
+    assert screen == new
+    assert (out == []) == (old == new)
+
+
+@pytest.mark.usefixtures("tricks_game")
+def test_a_replay_step_carries_only_what_changed() -> None:
+    """The first step's change is the whole screen; each later one is under a section."""
+    d = started(config(options={"target": 4}))
+    play_out(d, 0.0)
+    steps = replay_steps(d.config, d.log)
+    ((path, whole),) = steps[0]["changes"]
+    assert path == [] and set(whole) == {"state", "hands"}
+    assert all(len(p) >= 2 for s in steps[1:] for p, _ in s["changes"])  # a section or less
+    assert all(s["changes"] for s in steps[1:] if s["event"] is not None)

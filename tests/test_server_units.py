@@ -243,7 +243,7 @@ def test_local_bus_in_order_and_closable() -> None:
 
 @pytest.mark.anyio
 async def test_bot_pool_replaces_an_overrunning_or_dead_worker() -> None:
-    pool = BotPool(1, margin=0.0)
+    pool = BotPool(1, margin=0.0, wait=0.0)
     pool.start()
     try:
         early = Request("scopa", {}, "greedy", {}, budget_ms=0.0, seed=1)
@@ -261,6 +261,7 @@ async def test_bot_pool_replaces_an_overrunning_or_dead_worker() -> None:
         assert await pool.choose(dead) is None
         assert pool.replaced == 2
         assert len(pool.pids()) == 1 and pool.pids() != [pid]
+        pool.wait = 60.0  # for a worker to start again
         broken = Request("nogame", {}, "greedy", {}, budget_ms=30000.0, seed=1)
         assert await pool.choose(broken) is None  # a bot error: auto-move, worker kept
         assert pool.replaced == 2

@@ -192,8 +192,11 @@ async def test_append_load_round_trip(store: Store) -> None:
     assert log.table.players == ("p1",)
     assert await store.last_seq("t1") == 3
     await store.append("t1", [])  # nothing to do
+    assert await store.table("t1") == log.table  # the row alone, without the log
     with pytest.raises(UnknownTable):
         await store.load("nope")
+    with pytest.raises(UnknownTable):
+        await store.table("nope")
 
 
 @pytest.mark.anyio

@@ -31,6 +31,7 @@ from circolo.server.bus import Bus, open_bus
 from circolo.server.connection import CLOSE_POLICY, Session
 from circolo.server.headers import SecurityHeaders, origin_allowed, policy, room_hosts
 from circolo.server.history import ROUTES as HISTORY_ROUTES
+from circolo.server.history import Replays
 from circolo.server.identity import COOKIE, Guest, Identities, cookie_header, new_guest
 from circolo.server.page import MINIMAL_PAGE, MINIMAL_SCRIPT, MINIMAL_STYLE
 from circolo.server.ratelimit import Quota, SlidingWindow
@@ -58,10 +59,11 @@ class Server:
         self._told = SlidingWindow(1, 60.0)  # a refused address is logged once a minute
         self.room: Room | None = None
         self.store: Store | None = None
-        self.bots = BotPool(settings.bot_workers, settings.bot_margin)
+        self.bots = BotPool(settings.bot_workers, settings.bot_margin, settings.bot_wait)
         self.bus: Bus | None = None
         self.closing = False
         self._revocations: asyncio.Task[None] | None = None
+        self.replays = Replays(settings)
 
     async def start(self) -> None:
         started = time.perf_counter()

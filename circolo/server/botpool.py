@@ -2,8 +2,12 @@
 
 One worker process per slot (the pool is sized to the machine). A bot that overruns its
 budget by the margin, or whose process dies, has its process killed and replaced; the
-caller gets None and plays the seat's auto-move instead, so a table never hangs on a bot
-(also when no worker is free within that time, as while replacements start).
+caller gets None and plays the seat's auto-move instead, so a table never hangs on a bot.
+
+Turns wait for a free worker in a fair line: round-robin over shares (a share is a
+player: the caller names it), each share's turns in order. So one player's many tables
+take one turn in each round, like any other player's one table; a turn that still gets
+no worker within ``wait`` seconds gets None too (the auto-move).
 """
 
 from __future__ import annotations
@@ -13,10 +17,11 @@ import multiprocessing
 import random
 import secrets
 import time
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import structlog
 
@@ -24,6 +29,7 @@ from circolo.engine import View
 from circolo.server import metrics
 
 log = structlog.get_logger(__name__)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -130,14 +136,47 @@ class _Worker:
         self.conn.close()
 
 
+class FairLine(Generic[T]):
+    """Waiting turns, served round-robin over their shares, each share's in order."""
+
+    def __init__(self) -> None:
+        self._shares: OrderedDict[str, deque[asyncio.Future[T]]] = OrderedDict()
+
+    def join(self, share: str) -> asyncio.Future[T]:
+        """A place in the line: the future is given its value when its turn comes."""
+        place: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._shares.setdefault(share, deque()).append(place)
+        return place
+
+    def serve(self, value: T) -> bool:
+        """Give ``value`` to the next turn (its share then goes to the end of the round);
+        False when nobody waits. Places given up (cancelled) are skipped."""
+        while self._shares:
+            share, places = next(iter(self._shares.items()))
+            place = places.popleft()
+            if places:
+                self._shares.move_to_end(share)
+            else:
+                del self._shares[share]
+            if not place.done():
+                place.set_result(value)
+                return True
+        return False
+
+    def __len__(self) -> int:
+        return sum(1 for places in self._shares.values() for p in places if not p.done())
+
+
 class BotPool:
     """``choose`` a bot's move in a worker; None means: play the seat's auto-move."""
 
-    def __init__(self, workers: int, margin: float = 2.0) -> None:
+    def __init__(self, workers: int, margin: float = 2.0, wait: float = 30.0) -> None:
         self.size = workers
         self.margin = margin
+        self.wait = wait
         self._context = multiprocessing.get_context("spawn")
-        self._free: asyncio.Queue[_Worker] = asyncio.Queue()
+        self._free: list[_Worker] = []
+        self._line: FairLine[_Worker] = FairLine()
         self._all: set[_Worker] = set()
         self._starting: set[asyncio.Task[None]] = set()
         self.replaced = 0
@@ -165,26 +204,49 @@ class BotPool:
             await asyncio.sleep(1.0)
             self._add()
             return
-        self._free.put_nowait(worker)
+        self._release(worker)
+
+    def _release(self, worker: _Worker) -> None:
+        """A worker free: to the next turn in line, else kept for the next to come."""
+        if not self._line.serve(worker):
+            self._free.append(worker)
 
     async def wait_ready(self, timeout: float = 120.0) -> None:
         """Until every worker has started (for tests and benchmarks)."""
         async with asyncio.timeout(timeout):
-            while self._free.qsize() < self.size:
+            while len(self._free) < self.size:
                 await asyncio.sleep(0.05)
 
-    async def choose(self, request: Request) -> str | None:
-        """The move text, or None when the bot failed, overran ``budget + margin`` or died."""
-        limit = request.budget_ms / 1000 + self.margin
+    async def _worker(self, share: str) -> _Worker | None:
+        """A free worker at once, or in this share's turn within ``wait``; else None."""
+        if self._free and not self._line:
+            return self._free.pop()
+        place = self._line.join(share)
         try:
-            worker = self._free.get_nowait()
-        except asyncio.QueueEmpty:
-            try:
-                async with asyncio.timeout(max(limit, 0.001)):
-                    worker = await self._free.get()
-            except TimeoutError:
-                log.warning("bot_no_worker", game=request.game, level=request.level)
-                return None
+            async with asyncio.timeout(self.wait):
+                return await place
+        except TimeoutError:
+            self._leave(place)
+            return None
+        except BaseException:
+            self._leave(place)
+            raise
+
+    def _leave(self, place: asyncio.Future[_Worker]) -> None:
+        """A place given up; a worker given to it just as it was left goes on."""
+        if place.done() and not place.cancelled():
+            self._release(place.result())
+        place.cancel()
+
+    async def choose(self, request: Request, share: str = "") -> str | None:
+        """The move text, or None when no worker came within ``wait`` (in ``share``'s fair
+        turn: the player whose table asks), or the bot failed, overran ``budget + margin``
+        or died."""
+        limit = request.budget_ms / 1000 + self.margin
+        worker = await self._worker(share)
+        if worker is None:
+            log.warning("bot_no_worker", game=request.game, level=request.level)
+            return None
         started = time.perf_counter()
         try:
             async with asyncio.timeout(limit):
@@ -198,9 +260,9 @@ class BotPool:
             self._add()
             return None
         except BaseException:
-            self._free.put_nowait(worker)
+            self._release(worker)
             raise
-        self._free.put_nowait(worker)
+        self._release(worker)
         metrics.BOT_THINK.labels(request.game, request.level).observe(time.perf_counter() - started)
         if kind != "move":
             log.warning("bot_failed", game=request.game, level=request.level, error=text)

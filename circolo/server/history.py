@@ -9,7 +9,11 @@ middleware). A replay is the stored log handled again by the pure table, entry b
 from __future__ import annotations
 
 import asyncio
+import json
 import math
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import structlog
@@ -18,8 +22,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from circolo.server.identity import Guest
-from circolo.store import TableRecord, UnknownTable
+from circolo.server.ratelimit import SlidingWindow
+from circolo.server.settings import Settings
+from circolo.store import TableLog, TableRecord, UnknownTable
 from circolo.table import Command, Table, TableConfig, TableError
+from circolo.table.step import Audience
 
 if TYPE_CHECKING:
     from circolo.server.app import Server
@@ -31,10 +38,14 @@ PAGE = 20
 MAX_PAGE = 50
 SHOWN = ("deal", "move", "hand_over", "match_over")
 """The spectators' happenings that make a replay step."""
+NOISE = ("at", "bots")
+"""Keys of a move message a replay step leaves out (the live table's bookkeeping)."""
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"code": code, "message": message}, status_code=status)
+def _error(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse({"code": code, "message": message}, status_code=status, headers=headers)
 
 
 def _server(request: Request) -> Server:
@@ -122,21 +133,56 @@ def _public_config(config: dict[str, Any]) -> dict[str, Any]:
     return {**config, "seats": seats}
 
 
+class _Watched(Table):
+    """The table as its spectators see it: a replay renders no seat's messages."""
+
+    def audiences(self) -> list[Audience]:
+        return [None]
+
+
 def _hands(table: Table) -> list[list[str]]:
     if table.hand is None:
         return [[] for _ in table.seats]
-    return [list(table.hand.view(seat).to_json()["hand"]) for seat in range(len(table.seats))]
+    return [list(table.hand.view(seat).core().hand) for seat in range(len(table.seats))]
+
+
+def changes(old: Any, new: Any, path: list[str | int], out: list[list[Any]]) -> None:
+    """What turns ``old`` into ``new``: ``[path, value]`` pairs, each setting the value at
+    a path of object keys and list indexes (an empty path: the whole; the index after a
+    list's last item adds one). Objects are followed key by key while they keep their
+    keys, lists item by item while they do not shrink; anything else is given whole."""
+    if old is new or old == new:
+        return
+    if isinstance(old, dict) and isinstance(new, dict) and old.keys() <= new.keys():
+        for key, value in new.items():
+            if key in old:
+                changes(old[key], value, [*path, key], out)
+            else:
+                out.append([[*path, key], value])
+        return
+    if isinstance(old, list) and isinstance(new, list) and len(old) <= len(new):
+        for index, value in enumerate(new):
+            if index < len(old):
+                changes(old[index], value, [*path, index], out)
+            else:
+                out.append([[*path, index], value])
+        return
+    out.append([path, new])
 
 
 def replay_steps(config: TableConfig, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Handle the log again, entry by entry; a step for each move the spectators saw, and
     one (``event`` None) for an entry that deals or ends a hand or the match without a
-    move. Each step holds the spectators' screen state, every seat's cards after its
-    entry, and where it is: the match (a rematch is the next) and the hand of that match.
-    ``TableError`` ``log_mismatch`` if the log does not replay."""
-    table = Table.new(config)
+    move. Each step says where it is (the match, a rematch being the next, and the hand of
+    that match) and what changed on the screen since the step before (``changes``, see
+    :func:`changes`) of ``{"state": the spectators' screen, "hands": every seat's cards}``;
+    the first step's change is the whole. ``TableError`` ``log_mismatch`` if the log does
+    not replay."""
+    table = _Watched(config)
     steps: list[dict[str, Any]] = []
     match = hand = 0
+    screen: dict[str, Any] = {}
+    shown_before: dict[str, Any] | None = None
     for index, entry in enumerate(entries):
         try:
             step = table.handle(Command.from_json(entry["command"]), entry["at"])
@@ -150,48 +196,176 @@ def replay_steps(config: TableConfig, entries: list[dict[str, Any]]) -> list[dic
                 match, hand = body["match"], 0
             elif body["type"] == "deal":
                 hand += 1
+            elif body["type"] == "update":
+                screen = {**screen, **body["state"]}
         shown = [body for body in bodies if body["type"] in SHOWN]
         if not shown:
             continue
-        at = {"state": table.snapshot_state(None), "hands": _hands(table), "match": match,
-              "hand": hand}  # fmt: skip
-        moves = [body for body in shown if body["type"] == "move"]
+        now = {"state": screen, "hands": _hands(table)}
+        changed: list[list[Any]] = []
+        changes(shown_before, now, [], changed)
+        shown_before = now
+        moves: list[dict[str, Any] | None] = [body for body in shown if body["type"] == "move"]
         if shown[0]["type"] == "deal" or not moves:
-            steps.append({"event": None, **at})
-        steps.extend({"event": move, **at} for move in moves)
+            moves = [None, *moves]
+        for n, move in enumerate(moves):
+            event = None if move is None else {k: v for k, v in move.items() if k not in NOISE}
+            steps.append({"event": event, "match": match, "hand": hand,
+                          "changes": changed if n == 0 else []})  # fmt: skip
     return steps
+
+
+class _Bytes(OrderedDict[str, bytes]):
+    """Finished tables' replay bodies, least recently used first, at most ``limit`` bytes."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+        self.size = 0
+
+    def get_body(self, key: str) -> bytes | None:
+        body = self.get(key)
+        if body is not None:
+            self.move_to_end(key)
+        return body
+
+    def put(self, key: str, body: bytes) -> None:
+        if len(body) > self.limit or key in self:
+            return
+        self[key] = body
+        self.size += len(body)
+        while self.size > self.limit:
+            _, dropped = self.popitem(last=False)
+            self.size -= len(dropped)
+
+
+class Busy(Exception):
+    """Too many replays are waiting for their turn."""
+
+
+class Replays:
+    """What bounds the replay route's cost: at most ``replay_requests`` per address per
+    ``replay_window``; one replay computed at a time, ``replay_queue`` more waiting (a
+    request for a table being computed waits for that one); finished tables' bodies kept
+    (``replay_cache_bytes``): a finished table never changes."""
+
+    def __init__(self, settings: Settings, clock: Callable[[], float] = time.monotonic) -> None:
+        self.window = SlidingWindow(settings.replay_requests, settings.replay_window)
+        self.queue = settings.replay_queue
+        self.cache = _Bytes(settings.replay_cache_bytes)
+        self.clock = clock
+        self.computed = 0
+        self._turn = asyncio.Lock()
+        self._waiting = 0
+        self._running: dict[str, asyncio.Future[bytes]] = {}
+
+    def wait_for(self, address: str) -> float:
+        """Seconds ``address`` must wait before its next replay (0: it may have it now)."""
+        now = self.clock()
+        if self.window.allow(address, now):
+            return 0.0
+        return self.window.retry_after(address, now)
+
+    async def body(self, table_id: str, compute: Callable[[], Awaitable[bytes]]) -> bytes:
+        """The table's replay: kept, being computed (for anyone: a request that goes away
+        leaves it to the others and the cache), or computed in its turn; ``Busy`` when
+        ``replay_queue`` already wait."""
+        kept = self.cache.get_body(table_id)
+        if kept is not None:
+            return kept
+        running = self._running.get(table_id)
+        if running is None:
+            if self._turn.locked() and self._waiting >= self.queue:
+                raise Busy
+            running = asyncio.get_running_loop().create_task(self._compute(table_id, compute))
+            running.add_done_callback(_retrieved)  # its requests may all have gone
+            self._running[table_id] = running
+        return await asyncio.shield(running)
+
+    async def _compute(self, table_id: str, compute: Callable[[], Awaitable[bytes]]) -> bytes:
+        self._waiting += 1
+        try:
+            await self._turn.acquire()
+        finally:
+            self._waiting -= 1
+        try:
+            body = await compute()
+        finally:
+            self._turn.release()
+            self._running.pop(table_id, None)
+        self.computed += 1
+        self.cache.put(table_id, body)
+        return body
+
+
+def _retrieved(task: asyncio.Task[bytes]) -> None:
+    if not task.cancelled():
+        task.exception()
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else "unknown"
 
 
 async def replay(request: Request) -> Response:
     """``GET /api/tables/{table_id}/replay``: a finished table, step by step."""
     table_id = request.path_params["table_id"]
     server = _server(request)
-    assert server.store is not None
+    store = server.store
+    assert store is not None
+    replays = server.replays
+    wait = replays.wait_for(_address(request))
+    if wait > 0:
+        seconds = math.ceil(wait)
+        return _error(
+            429, "rate_limited", f"too many replays: wait {seconds} seconds",
+            {"Retry-After": str(seconds)},
+        )  # fmt: skip
     guest: Guest = request.state.guest
     missing = _error(404, "no_table", f"no table {table_id[:64]!r}")
     try:
-        saved = await server.store.load(table_id)
+        record = await store.table(table_id)
     except UnknownTable:
         return missing
-    record = saved.table
     if not record.seen_by(guest.id, request.query_params.get("invite")):
         return missing  # the invite is stored with the table: it outlives restarts
     if record.status != "finished":
         return _error(409, "table_live", "the table is still being played: no replay yet")
+
+    async def compute() -> bytes:
+        started = time.perf_counter()
+        saved = await store.load(table_id)
+        body = await asyncio.to_thread(_replay_body, saved)
+        seconds = round(time.perf_counter() - started, 3)
+        log.info("replay_computed", table=table_id, entries=len(saved.entries),
+                 bytes=len(body), seconds=seconds)  # fmt: skip
+        return body
+
     try:
-        config = TableConfig.from_json(record.config)
-        steps = await asyncio.to_thread(replay_steps, config, [e.data for e in saved.entries])
+        body = await replays.body(table_id, compute)
+    except Busy:
+        return _error(
+            429, "busy", "the server is replaying other tables: try again in 2 seconds",
+            {"Retry-After": "2"},
+        )  # fmt: skip
     except TableError as error:
         log.error("replay_failed", table=table_id, code=error.code, error=error.message)
         return _error(500, "internal", "this table's log could not be replayed")
-    return JSONResponse(
-        {
-            "table_id": table_id,
-            "config": _public_config(record.config),
-            "result": record.result,
-            "steps": steps,
-        }
-    )
+    return Response(body, media_type="application/json")
+
+
+def _replay_body(saved: TableLog) -> bytes:
+    """The replay route's answer, encoded (run in a thread)."""
+    record = saved.table
+    config = TableConfig.from_json(record.config)
+    steps = replay_steps(config, [e.data for e in saved.entries])
+    answer = {
+        "table_id": record.table_id,
+        "config": _public_config(record.config),
+        "result": record.result,
+        "steps": steps,
+    }
+    return json.dumps(answer, separators=(",", ":"), ensure_ascii=False).encode()
 
 
 ROUTES = [

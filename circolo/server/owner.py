@@ -286,7 +286,8 @@ class Owner:
             self.config.game, options, turn.level, turn.view, self._bot_budget_ms,
             secrets.randbits(63),
         )  # fmt: skip
-        text = await self._bots.choose(request)
+        humans = [seat.player_id for seat in self.config.seats if seat.player_id is not None]
+        text = await self._bots.choose(request, share=humans[0] if humans else self.table_id)
         if text is None:
             text = self.auto_move(turn.view)
         try:

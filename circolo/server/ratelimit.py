@@ -60,6 +60,13 @@ class SlidingWindow:
         times.append(now)
         return True
 
+    def retry_after(self, key: str, now: float) -> float:
+        """Seconds until ``key`` may have one more event (0 when it may now)."""
+        times = self._times.get(key)
+        if times is None or len(times) < self.count:
+            return 0.0
+        return max(0.0, times[-self.count] + self.window - now)
+
     def __len__(self) -> int:
         return len(self._times)
 

@@ -163,7 +163,7 @@ class Room:
         see (public, seated there, or with its invite), else ``no_table``."""
         missing = ProtocolError("no_table", f"no table {table_id[:64]!r}")
         try:
-            record = (await self.store.load(table_id)).table
+            record = await self.store.table(table_id)
         except UnknownTable:
             return missing
         if record.status != "finished" or not record.seen_by(guest.id, invite):
@@ -293,10 +293,37 @@ class Room:
             pending.check()
         except EngineError as error:
             raise TableError(error.code, error.message) from None
+        self._check_quota(guest, pending)
         if pending.invite is not None:
             self._invites[pending.table_id] = pending.invite
         await self._place(pending)
         return pending.table_id, mine, pending.invite
+
+    def _check_quota(self, guest: Guest, pending: Pending) -> None:
+        """A new table must keep ``guest`` within ``waiting_tables_per_player`` (tables that
+        wait, which they created or sit at) and ``bot_tables_per_player`` (live tables
+        where they sit with a bot): else ``too_many_tables``, ``too_many_bot_tables``."""
+        if pending.free():
+            waiting = sum(
+                1 for p in self.pending.values()
+                if p.creator == guest.id or p.seat_of(guest.id) is not None
+            )  # fmt: skip
+            if waiting >= self.settings.waiting_tables_per_player:
+                raise TableError(
+                    "too_many_tables",
+                    f"you already have {waiting} tables waiting for players: leave one first",
+                )
+        elif any(seat is not None and seat.is_bot for seat in pending.seats):
+            with_bots = sum(
+                1 for o in self.owners.values()
+                if not o.finished and _seat_in(o.config, guest.id) is not None
+                and any(seat.is_bot for seat in o.config.seats)
+            )  # fmt: skip
+            if with_bots >= self.settings.bot_tables_per_player:
+                raise TableError(
+                    "too_many_bot_tables",
+                    f"you already play {with_bots} tables with bots: finish one first",
+                )
 
     async def join(self, guest: Guest, table_id: str, seat: int | None, invite: str | None) -> int:
         found = self._find(table_id, invite, guest)
@@ -460,7 +487,8 @@ class Room:
         pending.check()
         if self.settings.play_now_wait <= 0:
             pending.fill_with_bots(self.settings.play_now_level)
-        else:
+        self._check_quota(guest, pending)
+        if self.settings.play_now_wait > 0:
             loop = asyncio.get_running_loop()
             self._timers[pending.table_id] = loop.call_later(
                 self.settings.play_now_wait, self._bots_now, pending.table_id

@@ -67,6 +67,10 @@ class Settings(BaseSettings):
     chat_window: float = Field(10.0, gt=0)
     spectators: int = Field(50, ge=0)
     resync_frames: int = Field(16, ge=0)
+    replay_requests: int = Field(20, ge=1)  # replay GETs an address may make per window
+    replay_window: float = Field(60.0, gt=0)
+    replay_queue: int = Field(4, ge=0)  # replays waiting while one is computed; more: 429
+    replay_cache_bytes: int = Field(64 * 1024 * 1024, ge=0)  # finished tables' replays kept
 
     table: dict[str, float] = Field(default_factory=dict)
     play_now_wait: float = Field(20.0, ge=0)
@@ -74,11 +78,14 @@ class Settings(BaseSettings):
     resume_grace: float = Field(10.0, ge=0)
     finished_linger: float = Field(60.0, ge=0)  # a finished table stays open, then retires
     waiting_grace: float = Field(30.0, ge=0)  # a waiting table nobody of it has open: dropped
+    waiting_tables_per_player: int = Field(3, ge=1)  # created or seated at, still waiting
+    bot_tables_per_player: int = Field(4, ge=1)  # live tables where the player sits with bots
 
     bot_processes: int = Field(0, ge=0)
     bot_budget_ms: float = Field(1000.0, gt=0)
     bot_margin: float = Field(2.0, ge=0)
     bot_delay: float = Field(0.6, ge=0)
+    bot_wait: float = Field(30.0, ge=0)  # a bot turn waits its fair turn for a worker this long
     shutdown_grace: float = Field(5.0, ge=0)
 
     @field_validator("redis_url")

@@ -334,6 +334,15 @@ class Store:
             raise UnknownTable(f"no table {table_id!r}")
         return logs[0]
 
+    async def table(self, table_id: str) -> TableRecord:
+        """A table's row without its log: what deciding who may see it needs."""
+        async with self._engine.connect() as conn, conn.begin():
+            row = (await conn.execute(select(GameTable).filter_by(table_id=table_id))).first()
+            if row is None:
+                raise UnknownTable(f"no table {table_id!r}")
+            seats = await self._seats(conn, [table_id])
+        return _table(row, seats.get(table_id, ()))
+
     async def save_waiting(self, table_id: str, data: Json, created_at: float) -> None:
         """Keep (or replace) a table waiting in the lobby: ``data`` is the server's JSON."""
 

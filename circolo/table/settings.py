@@ -49,6 +49,7 @@ SPECS: dict[str, Setting] = {
     "start_deadline": Setting(0, DAY, True),
     "rematch_window": Setting(0, 3600, True),
     "relaxed_factor": Setting(1, 10, False),
+    "max_entries": Setting(99, 1_000_000, False, whole=True),
 }
 
 
@@ -74,6 +75,10 @@ class TableSettings:
     start_deadline: float = 120.0
     rematch_window: float = 60.0
     relaxed_factor: float = 2.0
+    max_entries: int = 20_000
+    """The most entries a table's log holds. No rematch is offered once half of it is
+    used; a match that reaches it ends as a draw ("log_full"). The longest match the
+    options allow takes well under half (tests/test_match_bounds.py)."""
 
     def __post_init__(self) -> None:
         for name, spec in SPECS.items():
@@ -83,7 +88,7 @@ class TableSettings:
             if spec.whole and not isinstance(value, int):
                 raise TableError("bad_setting", f"{name} must be a whole number, not {value!r}")
             if not math.isfinite(value) or not spec.low < value <= spec.high:
-                lowest = "0 or more" if spec.whole else f"more than {spec.low:g}"
+                lowest = f"{spec.low + 1:g} or more" if spec.whole else f"more than {spec.low:g}"
                 raise TableError(
                     "bad_setting",
                     f"{name} must be {lowest} and at most {spec.high:g}, not {value!r}",
@@ -141,3 +146,4 @@ class Timing:
     vote_window: float
     start_deadline: float
     rematch_window: float
+    max_entries: int

@@ -85,6 +85,7 @@ class Table:
         self.hand: HandState[Any] | None = None
         self.last_trick: dict[str, Any] | None = None
         self.results: list[dict[str, Any]] = []
+        self.entries = 0  # the log's length: see TableSettings.max_entries
         self._happenings: list[Happening] = []
         self._notes: list[dict[str, Any]] = []
         self._quiet = False
@@ -150,6 +151,9 @@ class Table:
             raise
         if isinstance(command, Tick) and not fired:
             return self._step([], [])
+        self.entries += 1
+        if self.entries >= self.timing.max_entries and self.status != "finished":
+            self._log_full(now)
         self.last_at = now
         entry = {"at": now, "command": command.to_json(), "notes": self._notes}
         messages = [] if self._quiet else self._messages(now)
@@ -722,8 +726,8 @@ class Table:
         self.phase = None
         for p in self.presence:
             p.calm()
-        if self.config.tournament:
-            self.status = "finished"
+        if self.config.tournament or self.entries >= self.timing.max_entries // 2:
+            self.status = "finished"  # no rematch: a tournament's, or too long a log for one
             self.until = None
         else:
             self.status = "rematch"
@@ -760,6 +764,15 @@ class Table:
             "hands": hands,
             "unfinished_hand": unfinished,
         }
+
+    def _log_full(self, at: float) -> None:
+        """The log holds ``max_entries``: a match in play ends as a draw, and the table
+        closes (a safety net: no match the options allow gets this long)."""
+        if self.status == "playing":
+            self._finish(None, [], "log_full", None, at)
+        else:
+            self._note("log_full")
+            self._close("the table's record is full")
 
     def _close(self, why: str) -> None:
         self.status = "finished"

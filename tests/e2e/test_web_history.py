@@ -2,7 +2,8 @@
 
 The first test asks the real server (a newcomer has no finished match); the second serves
 a history and a replay of two matches (a rematch) through Playwright's routing, in the
-shape docs/protocol.md gives, and steps through it. The routes themselves are tested with
+shape docs/protocol.md gives (each step what changed since the one before), and steps
+through it, back and forth. The routes themselves are tested with
 real matches in tests/test_server_history.py."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from circolo.server.history import changes
 from tests.e2e.conftest import shot
 
 SEATS = [
@@ -37,11 +39,25 @@ HISTORY = {
     "next_before": None,
 }  # fmt: skip
 
+
+def compact(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Steps as the route sends them: what changed on the screen since the step before."""
+    before: Any = None
+    out = []
+    for step in steps:
+        screen = {"state": step.pop("state"), "hands": step.pop("hands")}
+        step["changes"] = []
+        changes(before, screen, [], step["changes"])
+        before = screen
+        out.append(step)
+    return out
+
+
 REPLAY = {
     "table_id": "t_old1",
     "config": {"game": "scopa", "options": {"players": 2, "faces": "italian"}},
     "result": {"winner": 0, "reason": "target", "totals": [11, 6]},
-    "steps": [
+    "steps": compact([
         {"event": None, "state": scopa_state(["AD", "2S", "7H", "JH"], [[], []], 0),
          "hands": [["4S", "7D", "KC"], ["3C", "5D", "QS"]], "match": 1, "hand": 1},
         {"event": {"type": "move", "seat": 0, "move": "KC x 2S JH",
@@ -50,7 +66,7 @@ REPLAY = {
          "hands": [["4S", "7D"], ["3C", "5D", "QS"]], "match": 1, "hand": 1},
         {"event": None, "state": scopa_state(["3S", "4C", "5H", "6D"], [[], []], 1),
          "hands": [["AC", "2C", "3D"], ["4D", "5C", "6S"]], "match": 2, "hand": 1},
-    ],
+    ]),
 }  # fmt: skip
 
 
@@ -88,4 +104,8 @@ def test_history_and_replay_step_by_step(page: Any) -> None:
     )
     assert caption.inner_text() == "Match 2 · Hand 1 · 3 / 3"
     assert page.locator(".replay-hand .card").count() == 6
+    page.click(".replay-controls button[aria-label='Previous']")  # folded again from the start
+    page.wait_for_function("() => document.querySelectorAll('.table-cards .card').length === 2")
+    assert page.locator(".replay-hand .card").count() == 5
+    page.click(".replay-controls button[aria-label='Last']")
     shot(page, "replay-1280x800")

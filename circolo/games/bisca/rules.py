@@ -34,7 +34,7 @@ class BiscaRules(Rules):
     game: ClassVar[str] = "bisca"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         PLAYERS,
-        OptionSpec("target", int, 4, "match points that win the match", minimum=1),
+        OptionSpec("target", int, 4, "match points that win the match", minimum=1, maximum=12),
         OptionSpec("seven_opening", bool, False, "+1 for leading the first trick with the trump 7"),
         OptionSpec("bonus_61_59", bool, False, "+1 for winning a hand 61 × 59"),
     )

@@ -29,19 +29,29 @@ from circolo.games.burraco.position import read_position
 from circolo.games.burraco.view import BurracoView, view_from_json
 
 DEFAULT_HANDS = 4
+TARGET_HANDS = 20
+"""A match to a target ends after this many hands at the latest (the higher total wins):
+at weak tables totals can fall hand after hand, and a match must end [decided]."""
 TRADITIONAL_TARGET = 2005
 
 
 @dataclass(frozen=True)
 class BurracoRules(Rules):
     """Options: ``players`` 2 (1 v 1) or 4 (2 v 2, partners opposite);
-    ``hands`` per match (default 4) or a points ``target`` (e.g. 2005), not both."""
+    ``hands`` per match (default 4) or a points ``target`` (e.g. 2005), not both; a match
+    to a target ends after ``TARGET_HANDS`` hands at the latest."""
 
     game: ClassVar[str] = "burraco"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         PLAYERS,
         OptionSpec(
-            "hands", int, None, "hands per match (4 when neither is set)", minimum=1, optional=True
+            "hands",
+            int,
+            None,
+            "hands per match (4 when neither is set)",
+            minimum=1,
+            maximum=12,
+            optional=True,
         ),
         OptionSpec(
             "target",
@@ -49,6 +59,7 @@ class BurracoRules(Rules):
             None,
             "points that win the match (traditionally 2005)",
             minimum=1,
+            maximum=6000,
             optional=True,
         ),
     )
@@ -108,7 +119,7 @@ class BurracoRules(Rules):
         best = max(totals)
         leaders = [side for side, total in enumerate(totals) if total == best]
         if self.target is not None:
-            finished = best >= self.target
+            finished = best >= self.target or hands_played >= TARGET_HANDS
         else:
             finished = hands_played >= (self.match_hands or DEFAULT_HANDS)
         if finished and len(leaders) == 1:

@@ -122,6 +122,7 @@ web-reason-abandon = a player left
 web-reason-disconnect = a player did not come back
 web-reason-timeout = out of time
 web-reason-draw = agreed draw
+web-reason-log_full = the match grew too long: a draw
 web-cut = Cut the deck
 web-cut-how = How many cards to move from the top to the bottom
 web-choose-capture = Choose what to capture

@@ -122,6 +122,7 @@ web-reason-abandon = un giocatore ha lasciato
 web-reason-disconnect = un giocatore non è tornato
 web-reason-timeout = tempo esaurito
 web-reason-draw = pareggio concordato
+web-reason-log_full = partita troppo lunga: pareggio
 web-cut = Taglia il mazzo
 web-cut-how = Quante carte spostare dalla cima al fondo
 web-choose-capture = Scegli la presa

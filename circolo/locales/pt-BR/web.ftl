@@ -124,6 +124,7 @@ web-reason-abandon = um jogador saiu
 web-reason-disconnect = um jogador não voltou
 web-reason-timeout = tempo esgotado
 web-reason-draw = empate combinado
+web-reason-log_full = partida longa demais: empate
 web-cut = Cortar o baralho
 web-cut-how = Quantas cartas passar de cima para baixo
 web-choose-capture = Escolha a captura

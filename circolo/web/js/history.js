@@ -3,7 +3,9 @@
 // They read two routes of the server (docs/protocol.md):
 //   GET /api/history?before=<next_before>  -> {tables: [...], next_before}
 //   GET /api/tables/<id>/replay           -> {table_id, config, result, steps: [...]}
-// When a route fails the page says that the history is not available.
+// When a route fails the page says that the history is not available. A replay step says
+// what changed on the screen ({state, hands}) since the step before, as [path, value]
+// pairs: the screen of any step is folded from the nearest screen kept (one every KEEP).
 import { h, replace } from "./dom.js";
 import { t, has } from "./i18n.js";
 import { cardImage } from "./cardview.js";
@@ -57,6 +59,35 @@ export async function renderHistory(main, params) {
     data.next_before ? h("a", { href: `#/history?before=${encodeURIComponent(data.next_before)}` }, t("web-older")) : null);
 }
 
+const KEEP = 64;
+
+// The value at a path of keys and indexes set (a copy: the steps stay as they came).
+function put(screen, path, value) {
+  if (!path.length) return structuredClone(value);
+  let at = screen;
+  for (const key of path.slice(0, -1)) at = at[key];
+  at[path[path.length - 1]] = structuredClone(value);
+  return screen;
+}
+
+const apply = (screen, step) => (step.changes || []).reduce((s, [path, value]) => put(s, path, value), screen);
+
+// The screen at each step, from the steps' changes: i -> {state, hands}.
+function screens(steps) {
+  const kept = [];
+  let screen = {};
+  steps.forEach((step, i) => {
+    screen = apply(screen, step);
+    if (i % KEEP === 0) kept.push(structuredClone(screen));
+  });
+  return (i) => {
+    const from = Math.floor(i / KEEP) * KEEP;
+    let folded = structuredClone(kept[from / KEEP]);
+    for (let j = from + 1; j <= i; j++) folded = apply(folded, steps[j]);
+    return folded;
+  };
+}
+
 // A stand-in for the table screen that the game renderers read (names, sides, places).
 function viewer(model) {
   const name = (s) => model.name(s) || `${t("web-bot")} ${s + 1}`;
@@ -79,6 +110,7 @@ export async function renderReplay(main, params) {
   const model = new TableModel(id);
   const names = viewer(model);
   const mod = GAMES[data.config?.game];
+  const screenAt = screens(data.steps);
   let at = 0;
   const board = h("div", { class: "replay-board" });
   const slider = h("input", { type: "range", min: 0, max: data.steps.length - 1, value: 0, "aria-label": t("web-step") });
@@ -95,12 +127,13 @@ export async function renderReplay(main, params) {
     at = Math.max(0, Math.min(data.steps.length - 1, i));
     slider.value = String(at);
     const step = data.steps[at];
+    const screen = screenAt(at);
     if (chooser) chooser.value = String(step.match);
-    model.reset(step.state || {}, null);
+    model.reset(screen.state || {}, null);
     const v = model.view;
     const ctx = { model, view: v, faces: data.config?.options?.faces || "italian", myTurn: false, selected: [], select() {}, play() {}, error() {}, flash() {}, choose() {}, ...names };
     const parts = v && mod ? mod.render(ctx) : { center: null };
-    const hands = (step.hands || []).map((cards, seat) => h("div", { class: "replay-hand" },
+    const hands = (screen.hands || []).map((cards, seat) => h("div", { class: "replay-hand" },
       h("span", { class: "seat-name" }, names.seatName(seat)), h("div", { class: "hand open" }, cards.map((c) => cardImage(c, data.config?.game)))));
     replace(board, parts.center, parts.side || null, hands);
     const ev = step.event;
