@@ -71,7 +71,7 @@ def run(settings: Any) -> None:
         timeout_keep_alive=max(1, round(settings.header_timeout)),
         # the client's address from X-Forwarded-For only behind a proxy the settings name
         proxy_headers=proxied,
-        forwarded_allow_ips=settings.trusted_proxies or None,
+        forwarded_allow_ips=",".join(settings.trusted_proxies) or None,
         log_config=None,
         access_log=False,
         lifespan="on",

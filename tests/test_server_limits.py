@@ -93,3 +93,25 @@ async def test_a_player_has_a_few_live_tables_with_bots_at_most(server: ServerPr
     again = await player.request(with_bot())
     assert again["type"] == "table.created", again
     await player.close()
+
+
+async def test_tables_that_will_seat_bots_count_too(server: ServerProcess) -> None:
+    """Play now's tables get bots once they wait long enough, and a table with a bot seat
+    starts with its last player: both count before they start."""
+    player, host = await Client.connect(server.url), await Client.connect(server.url)
+    seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "bot"}, {"kind": "bot"}]
+    hosted = []
+    for _ in range(WITH_BOTS):
+        created = await host.request(
+            {"type": "table.create", "game": "scopa", "options": {"players": 4}, "seats": seats}
+        )
+        hosted.append(created["table_id"])
+    for table_id in hosted[: WITH_BOTS - 1]:
+        joined = await player.request({"type": "table.join", "table_id": table_id})
+        assert joined["type"] == "table.joined", joined
+    now = await player.request({"type": "play_now", "game": "bisca", "players": 4})
+    assert now["type"] == "play_now.waiting", now  # bots come later: it counts already
+    refused = await player.request({"type": "table.join", "table_id": hosted[-1]})
+    assert refused["type"] == "error" and refused["code"] == "too_many_bot_tables", refused
+    await player.close()
+    await host.close()

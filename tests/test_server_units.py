@@ -323,3 +323,16 @@ async def test_a_refused_command_leaves_no_cycle_that_keeps_its_table(tmp_path: 
     finally:
         gc.enable()
         await store.close()
+
+
+def test_whole_table_settings_and_trusted_proxies_are_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CIRCOLO_TABLE", '{"max_entries": 500, "max_disconnections": 3}')
+    monkeypatch.setenv("CIRCOLO_TRUSTED_PROXIES", "10.0.0.2, 192.168.0.0/24")
+    settings = load_settings(data_dir=tmp_path)
+    assert settings.table == {"max_entries": 500, "max_disconnections": 3}
+    assert settings.trusted_proxies == ("10.0.0.2", "192.168.0.0/24")
+    monkeypatch.setenv("CIRCOLO_TRUSTED_PROXIES", "*")  # anyone could claim any address
+    with pytest.raises(SettingsError, match="CIRCOLO_TRUSTED_PROXIES"):
+        load_settings(data_dir=tmp_path)

@@ -143,9 +143,9 @@ class Session:
 
     async def _receive(self, timeout: float) -> str | bytes | None:
         """The next frame's text within the rate limit, or None when the client sent
-        nothing for ``timeout`` seconds. A frame over the limit is refused unparsed: the
-        first of a run is answered ``rate_limited`` (with its ``ref``), the others are
-        dropped, and a client that keeps on is closed (``WebSocketDisconnect``)."""
+        nothing for ``timeout`` seconds. A frame over the limit is refused: the first of a
+        run is answered ``rate_limited`` (parsed only for its ``ref``), the others are
+        dropped unparsed, and a client that keeps on is closed (``WebSocketDisconnect``)."""
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             try:

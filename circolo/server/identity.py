@@ -37,6 +37,9 @@ class Guest:
     name: str
     issued: float = field(default_factory=time.time, compare=False)
     """When its token was signed (a new guest: now)."""
+    since: float = field(default_factory=time.time, compare=False)
+    """When its first token was signed: renewals keep it, so a revocation voids every
+    token of the guest's that existed then, renewed or not."""
 
     def to_json(self) -> dict[str, str]:
         return {"id": self.id, "name": self.name}
@@ -58,7 +61,7 @@ class Identities:
         self.revoked: dict[str, float] = {}
 
     def token(self, guest: Guest) -> str:
-        return self._serializer.dumps([guest.id, guest.name])
+        return self._serializer.dumps([guest.id, guest.name, guest.since])
 
     def guest(self, token: str | None) -> Guest | None:
         """The guest a token names, or None when it is absent, forged, malformed, expired
@@ -71,19 +74,20 @@ class Identities:
             )
         except BadSignature:  # SignatureExpired is one
             return None
-        if (
-            isinstance(data, list)
-            and len(data) == 2
-            and all(isinstance(part, str) and 0 < len(part) <= 64 for part in data)
-        ):
-            guest = Guest(data[0], clean_name(data[1]), signed.timestamp())
-            return None if not guest.name or self.void(guest) else guest
-        return None
+        if not (isinstance(data, list) and len(data) == 3):
+            return None
+        player_id, name, since = data
+        if not all(isinstance(part, str) and 0 < len(part) <= 64 for part in (player_id, name)):
+            return None
+        if not isinstance(since, int | float) or isinstance(since, bool):
+            return None
+        guest = Guest(player_id, clean_name(name), signed.timestamp(), float(since))
+        return None if not guest.name or self.void(guest) else guest
 
     def void(self, guest: Guest) -> bool:
-        """Was ``guest``'s token revoked (signed before its guest's revocation)?"""
+        """Was ``guest``'s token revoked (its first signed before its guest's revocation)?"""
         after = self.revoked.get(guest.id)
-        return after is not None and guest.issued < after
+        return after is not None and guest.since < after
 
     def stale(self, guest: Guest) -> bool:
         """Should this guest's token be signed again (sliding expiry)?"""

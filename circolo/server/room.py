@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 import structlog
@@ -293,17 +293,18 @@ class Room:
             pending.check()
         except EngineError as error:
             raise TableError(error.code, error.message) from None
-        self._check_quota(guest, pending)
+        self._check_quota(guest, pending, new=True)
         if pending.invite is not None:
             self._invites[pending.table_id] = pending.invite
         await self._place(pending)
         return pending.table_id, mine, pending.invite
 
-    def _check_quota(self, guest: Guest, pending: Pending) -> None:
-        """A new table must keep ``guest`` within ``waiting_tables_per_player`` (tables that
-        wait, which they created or sit at) and ``bot_tables_per_player`` (live tables
-        where they sit with a bot): else ``too_many_tables``, ``too_many_bot_tables``."""
-        if pending.free():
+    def _check_quota(self, guest: Guest, pending: Pending, *, new: bool) -> None:
+        """Seating ``guest`` at ``pending`` (``new``: a table they create) must keep them
+        within ``waiting_tables_per_player`` (tables that wait, which they created or sit
+        at) and ``bot_tables_per_player`` (tables where they sit with bots, or that Play
+        now will fill with bots): else ``too_many_tables``, ``too_many_bot_tables``."""
+        if new and pending.free():
             waiting = sum(
                 1 for p in self.pending.values()
                 if p.creator == guest.id or p.seat_of(guest.id) is not None
@@ -313,16 +314,21 @@ class Room:
                     "too_many_tables",
                     f"you already have {waiting} tables waiting for players: leave one first",
                 )
-        elif any(seat is not None and seat.is_bot for seat in pending.seats):
-            with_bots = sum(
+        if _with_bots(pending.play_now, pending.seats):
+            live = sum(
                 1 for o in self.owners.values()
                 if not o.finished and _seat_in(o.config, guest.id) is not None
-                and any(seat.is_bot for seat in o.config.seats)
+                and _with_bots(False, o.config.seats)
             )  # fmt: skip
-            if with_bots >= self.settings.bot_tables_per_player:
+            waiting = sum(
+                1 for p in self.pending.values()
+                if p is not pending and p.seat_of(guest.id) is not None
+                and _with_bots(p.play_now, p.seats)
+            )  # fmt: skip
+            if live + waiting >= self.settings.bot_tables_per_player:
                 raise TableError(
                     "too_many_bot_tables",
-                    f"you already play {with_bots} tables with bots: finish one first",
+                    f"you already play {live + waiting} tables with bots: finish one first",
                 )
 
     async def join(self, guest: Guest, table_id: str, seat: int | None, invite: str | None) -> int:
@@ -332,6 +338,8 @@ class Room:
             if held is None:
                 raise TableError("table_full", "this table has started: watch it instead")
             return held
+        if found.seat_of(guest.id) is None:
+            self._check_quota(guest, found, new=False)
         taken = found.sit(guest, seat)
         await self._place(found)
         return taken
@@ -475,6 +483,7 @@ class Room:
         )  # fmt: skip
         if candidates:
             pending = candidates[0]
+            self._check_quota(guest, pending, new=False)
             seat = pending.sit(guest, None)
             await self._place(pending)
             return pending.table_id, seat, pending.bots_at
@@ -487,7 +496,7 @@ class Room:
         pending.check()
         if self.settings.play_now_wait <= 0:
             pending.fill_with_bots(self.settings.play_now_level)
-        self._check_quota(guest, pending)
+        self._check_quota(guest, pending, new=True)
         if self.settings.play_now_wait > 0:
             loop = asyncio.get_running_loop()
             self._timers[pending.table_id] = loop.call_later(
@@ -650,6 +659,11 @@ class Room:
         }  # fmt: skip
         for audience in [*range(seats), None]:
             self.bus_now(topic(table_id, audience), message)
+
+
+def _with_bots(play_now: bool, seats: Sequence[SeatConfig | None]) -> bool:
+    """Does (or will, by Play now) a table seat bots."""
+    return play_now or any(seat is not None and seat.is_bot for seat in seats)
 
 
 def _seat_in(config: TableConfig, player_id: str) -> int | None:

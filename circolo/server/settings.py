@@ -58,7 +58,7 @@ class Settings(BaseSettings):
     sockets_per_address: int = Field(64, ge=1)  # open TCP connections; more: cut at once
     connections_max: int = Field(10_000, ge=1)  # HTTP answers 503 beyond (uvicorn's own)
     header_timeout: float = Field(5.0, gt=0)  # a request's headers complete within it
-    trusted_proxies: str = ""  # proxies whose X-Forwarded-For is believed: "10.0.0.2,..."
+    trusted_proxies: Annotated[tuple[str, ...], NoDecode] = ()  # their X-Forwarded-For is believed
     hello_timeout: float = Field(10.0, gt=0)
     heartbeat_interval: float = Field(2.0, gt=0)
     heartbeat_timeout: float = Field(6.0, gt=0)
@@ -72,7 +72,7 @@ class Settings(BaseSettings):
     replay_queue: int = Field(4, ge=0)  # replays waiting while one is computed; more: 429
     replay_cache_bytes: int = Field(64 * 1024 * 1024, ge=0)  # finished tables' replays kept
 
-    table: dict[str, float] = Field(default_factory=dict)
+    table: dict[str, int | float] = Field(default_factory=dict)
     play_now_wait: float = Field(20.0, ge=0)
     play_now_level: str = "greedy"
     resume_grace: float = Field(10.0, ge=0)
@@ -108,7 +108,7 @@ class Settings(BaseSettings):
             found.append(f"{parts.scheme}://{parts.netloc}")
         return tuple(found)
 
-    @field_validator("metrics_from", mode="before")
+    @field_validator("metrics_from", "trusted_proxies", mode="before")
     @classmethod
     def _networks(cls, value: Any) -> Any:
         """Addresses or networks (``10.0.0.0/8``); each must parse."""
