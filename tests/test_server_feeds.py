@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 import pytest
 
-from tests.conftest import Client, ServerProcess, TableClient
+from tests.conftest import Client, ServerProcess
 
 pytestmark = pytest.mark.anyio
 
@@ -34,6 +34,24 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.stop()
 
 
+Connect = Callable[..., Awaitable[Client]]
+
+
+@pytest.fixture
+async def connect(room: ServerProcess) -> AsyncIterator[Connect]:
+    """Connects clients to the room, and closes them all when the test ends."""
+    opened: list[Client] = []
+
+    async def make(**kwargs: Any) -> Client:
+        opened.append(client := await Client.connect(room.url, **kwargs))
+        return client
+
+    yield make
+    for client in opened:
+        with contextlib.suppress(Exception):
+            await client.close()
+
+
 def of_table(client: Client, table_id: str, since: int) -> list[dict[str, Any]]:
     """The frames of ``table_id`` that ``client`` got after its first ``since`` frames."""
     return [f for f in client.frames[since:] if f.get("table_id") == table_id]
@@ -52,9 +70,9 @@ async def listen(*clients: Client, seconds: float = 1.0) -> None:
 
 
 async def test_a_player_who_left_a_waiting_seat_reads_nothing_of_the_next_occupant(
-    room: ServerProcess,
+    connect: Connect,
 ) -> None:
-    host, leaver, victim, fourth = [await Client.connect(room.url) for _ in range(4)]
+    host, leaver, victim, fourth = [await connect() for _ in range(4)]
     seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}, {"kind": "bot"}]
     created = await host.request(
         {"type": "table.create", "game": "scopa", "options": {"players": 4}, "seats": seats}
@@ -71,10 +89,10 @@ async def test_a_player_who_left_a_waiting_seat_reads_nothing_of_the_next_occupa
 
     await victim.request({"type": "table.join", "table_id": table_id, "seat": 1})
     await fourth.request({"type": "table.join", "table_id": table_id, "seat": 2})
-    seat = TableClient(victim, table_id)
-    while not (seat.view or {}).get("hand"):
-        await seat.pump()
-    assert seat.seat == 1 and seat.view["hand"]
+    live = await victim.until(  # the table started: its snapshot for the victim's seat
+        lambda f: f["type"] == "table.snapshot" and "state" in f["snapshot"]
+    )
+    assert live["seat"] == 1 and live["table_id"] == table_id
     await listen(leaver, victim)
     assert of_table(leaver, table_id, mark) == []
 
@@ -88,14 +106,12 @@ async def test_a_player_who_left_a_waiting_seat_reads_nothing_of_the_next_occupa
         timeout=10,
     )
     assert away["table_id"] == table_id
-    for client in (host, leaver, fourth):
-        await client.close()
 
 
 async def test_play_now_seat_left_and_taken_again_is_not_read_by_the_leaver(
-    room: ServerProcess,
+    connect: Connect,
 ) -> None:
-    puppet, leaver, victim = [await Client.connect(room.url) for _ in range(3)]
+    puppet, leaver, victim = [await connect() for _ in range(3)]
     held = await puppet.request({"type": "play_now", "game": "scopa", "players": 4})
     table_id = held["table_id"]
     joined = await leaver.request({"type": "play_now", "game": "scopa", "players": 4})
@@ -108,13 +124,11 @@ async def test_play_now_seat_left_and_taken_again_is_not_read_by_the_leaver(
     await listen(leaver, victim, puppet)
     assert of_table(leaver, table_id, mark) == []
     assert any(f.get("seat") == taken["seat"] for f in of_table(victim, table_id, 0))
-    for client in (puppet, leaver, victim):
-        await client.close()
 
 
-async def test_every_connection_of_the_leaver_is_closed(room: ServerProcess) -> None:
-    host, first = await Client.connect(room.url), await Client.connect(room.url)
-    second = await Client.connect(room.url, token=first.token)
+async def test_every_connection_of_the_leaver_is_closed(connect: Connect) -> None:
+    host, first = await connect(), await connect()
+    second = await connect(token=first.token)
     created = await host.request(
         {"type": "table.create", "game": "bisca", "options": {"players": 4},
          "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}, {"kind": "open"}]}
@@ -127,10 +141,8 @@ async def test_every_connection_of_the_leaver_is_closed(room: ServerProcess) -> 
     closed = await second.until(lambda f: f["type"] == "table.closed", timeout=5)
     assert closed["reason"] == "left"
     mark = len(second.frames)
-    newcomer = await Client.connect(room.url)
+    newcomer = await connect()
     await newcomer.request({"type": "table.join", "table_id": table_id, "seat": 2})
     await asyncio.sleep(0.3)
     await listen(second)
     assert of_table(second, table_id, mark) == []
-    for client in (host, first, second, newcomer):
-        await client.close()
