@@ -34,6 +34,7 @@ verify-deck = The shuffled deck, top first
 
 web-verify-title = Verify a deal
 web-verify-lead = Before every hand the table publishes the SHA-256 of a secret seed: the commitment. After the hand it reveals the seed. Paste both here: if they match, the shuffle was fixed before the deal, and below you see the deal that seed gives, card by card, to compare with the cards you had.
+web-verify-players = Players
 web-verify-dealer = Dealer
 web-verify-first = First player
 web-verify-cut-label = Cards cut

@@ -34,6 +34,7 @@ verify-deck = Il mazzo mescolato, dall'alto
 
 web-verify-title = Verifica una distribuzione
 web-verify-lead = Prima di ogni mano il tavolo pubblica lo SHA-256 di un seme segreto: l'impegno. Finita la mano, rivela il seme. Incollali qui tutti e due: se coincidono, il mescolamento era fissato prima della distribuzione, e qui sotto vedi la distribuzione che quel seme dà, carta per carta, da confrontare con le carte che avevi.
+web-verify-players = Giocatori
 web-verify-dealer = Mazziere
 web-verify-first = Primo giocatore
 web-verify-cut-label = Carte tagliate

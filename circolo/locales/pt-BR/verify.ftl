@@ -34,6 +34,7 @@ verify-deck = O baralho embaralhado, de cima para baixo
 
 web-verify-title = Conferir uma distribuição
 web-verify-lead = Antes de cada mão a mesa publica o SHA-256 de uma semente secreta: o compromisso. Depois da mão, revela a semente. Cole os dois aqui: se baterem, o embaralhamento foi fixado antes de dar as cartas, e logo abaixo você vê as cartas que essa semente dá, uma por uma, para comparar com as que você recebeu.
+web-verify-players = Jogadores
 web-verify-dealer = Quem dá as cartas
 web-verify-first = Primeiro a jogar
 web-verify-cut-label = Cartas cortadas
