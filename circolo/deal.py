@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from circolo.cards import Faces, burraco_deck, commitment, deck40, parse_seed, seed_text, shuffled
+from circolo.cards import Faces, commitment, deck40, parse_seed, seed_text, shuffled
 from circolo.games import make_rules
 from circolo.games.bisca.deck import card_text as bisca_text
 from circolo.games.bisca.state import BiscaHand
@@ -33,6 +33,7 @@ __all__ = [
 ]  # fmt: skip
 
 GAMES = ("scopa", "bisca", "burraco")
+DECK40 = deck40()
 CHOICES = ("sorteio", "copas")
 MAX_CUTS = 8
 """Scopa cuts one may give: the first, and one after each void deal (three or four Re)."""
@@ -139,7 +140,7 @@ def _scopa(hand: ScopaHand, cuts: list[int], common: dict[str, Any]) -> Deal:
         hand.play(hand.cutter, f"cut {n}")
         used.append(n)
     fresh = shuffled(hand.seed, 40, deck_stream(hand.deal_no))
-    deck = [str(deck40()[i]) for i in fresh]
+    deck = [str(DECK40[i]) for i in fresh]
     order = _receivers(hand.primo, hand.players)
     if hand.cutting:
         return Deal(**common, order=order, hands=[[] for _ in order], deck=deck,
@@ -172,7 +173,7 @@ def _burraco(hand: BurracoHand, common: dict[str, Any]) -> Deal:
     def texts(ids: Sequence[int]) -> list[str]:
         return [str(BURRACO_DECK[i]) for i in ids]
 
-    deck = [str(burraco_deck()[i]) for i in shuffled(_seed(common), len(BURRACO_DECK))]
+    deck = texts(shuffled(_seed(common), len(BURRACO_DECK)))
     return Deal(
         **common, order=_receivers(common["first"], common["players"]),
         hands=[texts(cards) for cards in hand.hands], deck=deck, stock=texts(hand.stock),
