@@ -161,6 +161,31 @@ def seed_bytes(seed: int) -> bytes:
     return seed.to_bytes(SEED_BYTES, "big")
 
 
+def seed_text(seed: int) -> str:
+    """A seed as the room prints it: 64 lowercase hexadecimal digits (its 32 bytes)."""
+    return seed_bytes(seed).hex()
+
+
+def parse_seed(text: str) -> int:
+    """A seed written as the room prints it (64 hexadecimal digits, an optional ``0x``
+    before them), or in decimal digits (any other length).
+
+    >>> parse_seed("0x" + "0" * 62 + "ff") == parse_seed("255") == 255
+    True
+    """
+    raw = text.strip().lower()
+    digits = raw[2:] if raw.startswith("0x") else raw
+    hexadecimal = raw.startswith("0x") or len(raw) == 2 * SEED_BYTES
+    allowed = "0123456789abcdef" if hexadecimal else "0123456789"
+    if not digits or len(digits) > 2 * SEED_BYTES + 14 or set(digits) - set(allowed):
+        raise ValueError(
+            "a seed is 64 hexadecimal digits, as the room prints it (or a whole number)"
+        )
+    seed = int(digits, 16 if hexadecimal else 10)
+    seed_bytes(seed)  # in range
+    return seed
+
+
 def commitment(seed: int) -> str:
     """The SHA-256 of a seed's bytes, in hex: published before the deal, checked after it."""
     return hashlib.sha256(seed_bytes(seed)).hexdigest()

@@ -15,6 +15,7 @@ import click
 
 from circolo.bots import make_bot
 from circolo.cards import Faces
+from circolo.deal import CHOICES, DealError, deal_of, deal_words
 from circolo.engine import EngineError, Rules
 from circolo.games import GAMES, make_rules
 from circolo.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
@@ -212,31 +213,63 @@ def arena(
 
 @main.command()
 @click.argument("game", type=GAME)
-@click.option("--seed", required=True, help="The seed revealed after the hand (decimal).")
-@click.option("--first", type=int, default=0, show_default=True, help="The dealer's seat.")
+@click.option(
+    "--seed",
+    required=True,
+    help="The seed revealed after the hand, as the room prints it (64 hex digits).",
+)
 @click.option("--commitment", default=None, help="The SHA-256 published before the deal.")
 @click.option("--players", type=click.Choice(["2", "4"]), default="2", show_default=True)
-def verify(game: str, seed: str, first: int, commitment: str | None, players: str) -> None:
-    """Check a hand's seed against its commitment and print the deal it gives."""
-    from circolo.cards import commitment as commit
-
-    if not seed.isascii() or not seed.isdigit():
-        raise click.BadParameter("a seed is a whole number written in digits", param_hint="--seed")
-    number = int(seed)
-    rules = _rules(game, {"players": int(players)})
+@click.option(
+    "--first",
+    type=int,
+    default=0,
+    show_default=True,
+    help="The hand's first seat from 0 (Scopa, Bisca: the dealer).",
+)
+@click.option(
+    "--cut",
+    "cuts",
+    type=int,
+    multiple=True,
+    help="Scopa: the cards cut, 4 to 36 (once more after a void deal).",
+)
+@click.option(
+    "--choice",
+    type=click.Choice(CHOICES),
+    default="sorteio",
+    show_default=True,
+    help="Bisca: the trump choice.",
+)
+@click.option("--lang", type=click.Choice(LANGUAGES), default=DEFAULT_LANGUAGE, show_default=True)
+@click.option("--faces", type=click.Choice([f.value for f in Faces]), default=None,
+              help="Italian or French card names (default: Italian in Scopa).")  # fmt: skip
+def verify(
+    game: str,
+    seed: str,
+    commitment: str | None,
+    players: str,
+    first: int,
+    cuts: tuple[int, ...],
+    choice: str,
+    lang: str,
+    faces: str | None,
+) -> None:
+    """Check a hand's seed against its commitment and tell the deal it gives, in words."""
     try:
-        hand = rules.new_hand(number, first)
-    except EngineError as error:
-        raise click.BadParameter(error.message) from None
-    digest = commit(number)
+        deal = deal_of(game, seed, int(players), first, cuts, choice)
+    except DealError as error:
+        hint = "--seed" if error.code == "bad_seed" else None
+        raise click.BadParameter(translate(lang, f"error-{error.code}"), param_hint=hint) from None
+    face = Faces(faces) if faces else (Faces.ITALIAN if game == "scopa" else Faces.FRENCH)
+    matches = commitment is None or commitment.strip().lower() == deal.commitment
     if commitment is not None:
-        if digest != commitment.strip().lower():
-            click.echo(f"MISMATCH: the seed's SHA-256 is {digest}, not {commitment}")
-            sys.exit(1)
-        click.echo(f"commitment OK: {digest}")
-    else:
-        click.echo(f"commitment: {digest}")
-    click.echo(hand.position())
+        click.echo(translate(lang, "verify-match" if matches else "verify-mismatch"))
+    click.echo(translate(lang, "verify-digest", digest=deal.commitment))
+    if not matches:
+        sys.exit(1)
+    for line in deal_words(deal, lang, face):
+        click.echo(line)
 
 
 @main.command()

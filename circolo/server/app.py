@@ -29,6 +29,8 @@ from circolo.server import metrics, words
 from circolo.server.botpool import BotPool
 from circolo.server.bus import Bus, open_bus
 from circolo.server.connection import CLOSE_POLICY, Session
+from circolo.server.deals import ROUTES as DEAL_ROUTES
+from circolo.server.deals import DealRate
 from circolo.server.headers import SecurityHeaders, origin_allowed, policy, room_hosts
 from circolo.server.history import ROUTES as HISTORY_ROUTES
 from circolo.server.history import Replays
@@ -64,6 +66,7 @@ class Server:
         self.closing = False
         self._revocations: asyncio.Task[None] | None = None
         self.replays = Replays(settings)
+        self.deals = DealRate(settings)
 
     async def start(self) -> None:
         started = time.perf_counter()
@@ -219,6 +222,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/games", games),
         Route("/api/tables", tables),
         *HISTORY_ROUTES,
+        *DEAL_ROUTES,
         Route("/healthz", healthz),
         Route("/metrics", metrics_page),
         WebSocketRoute("/ws", websocket),

@@ -71,6 +71,8 @@ class Settings(BaseSettings):
     replay_window: float = Field(60.0, gt=0)
     replay_queue: int = Field(4, ge=0)  # replays waiting while one is computed; more: 429
     replay_cache_bytes: int = Field(64 * 1024 * 1024, ge=0)  # finished tables' replays kept
+    deal_requests: int = Field(120, ge=1)  # GET /api/deal an address may make per window
+    deal_window: float = Field(60.0, gt=0)
 
     table: dict[str, int | float] = Field(default_factory=dict)
     play_now_wait: float = Field(20.0, ge=0)

@@ -182,11 +182,7 @@ web-set-motion = Animations
 web-set-shortcuts = Keyboard shortcuts (arrows, Enter, number keys)
 web-close = Close
 web-name = Name
-web-verify-intro = Before every hand the table publishes the SHA-256 of a secret seed (the commitment). After the hand it reveals the seed. If the SHA-256 of the seed matches the commitment, the seed was fixed before the deal, and anyone can re-derive the deal from it.
-web-verify-how = By hand: write the seed as 32 bytes, big-endian; compute SHA-256 of those bytes (for example with: python3 -c "import hashlib;print(hashlib.sha256(int(SEED).to_bytes(32,'big')).hexdigest())"); compare with the commitment. Then circolo verify re-deals the hand from the seed.
 web-verify-check = Check
-web-verify-ok = The seed matches the commitment: the shuffle was fixed before the deal.
-web-verify-bad = The seed does NOT match the commitment.
 web-moves = { $count ->
     [one] { $count } move
    *[other] { $count } moves

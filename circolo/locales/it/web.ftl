@@ -182,11 +182,7 @@ web-set-motion = Animazioni
 web-set-shortcuts = Scorciatoie da tastiera (frecce, Invio, numeri)
 web-close = Chiudi
 web-name = Nome
-web-verify-intro = Prima di ogni mano il tavolo pubblica lo SHA-256 di un seme segreto (l'impegno). Dopo la mano rivela il seme. Se lo SHA-256 del seme coincide con l'impegno, il seme era fissato prima della distribuzione e chiunque può ricostruire la mano.
-web-verify-how = A mano: scrivi il seme come 32 byte big-endian; calcola lo SHA-256 di quei byte (per esempio: python3 -c "import hashlib;print(hashlib.sha256(int(SEME).to_bytes(32,'big')).hexdigest())"); confrontalo con l'impegno. Poi circolo verify ridistribuisce la mano dal seme.
 web-verify-check = Verifica
-web-verify-ok = Il seme coincide con l'impegno: il mescolamento era fissato prima della distribuzione.
-web-verify-bad = Il seme NON coincide con l'impegno.
 web-moves = { $count ->
     [one] { $count } mossa
    *[other] { $count } mosse

@@ -184,11 +184,7 @@ web-set-motion = Animações
 web-set-shortcuts = Atalhos de teclado (setas, Enter, números)
 web-close = Fechar
 web-name = Nome
-web-verify-intro = Antes de cada mão a mesa publica o SHA-256 de uma semente secreta (o compromisso). Depois da mão revela a semente. Se o SHA-256 da semente bate com o compromisso, a semente foi fixada antes de dar as cartas, e qualquer um pode refazer a mão.
-web-verify-how = À mão: escreva a semente como 32 bytes big-endian; calcule o SHA-256 desses bytes (por exemplo: python3 -c "import hashlib;print(hashlib.sha256(int(SEMENTE).to_bytes(32,'big')).hexdigest())"); compare com o compromisso. Depois circolo verify refaz a mão a partir da semente.
 web-verify-check = Verificar
-web-verify-ok = A semente bate com o compromisso: o embaralhamento foi fixado antes de dar as cartas.
-web-verify-bad = A semente NÃO bate com o compromisso.
 web-moves = { $count ->
     [0] nenhuma jogada
     [one] { $count } jogada

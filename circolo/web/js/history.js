@@ -10,6 +10,7 @@ import { h, replace } from "./dom.js";
 import { t, has } from "./i18n.js";
 import { cardImage } from "./cardview.js";
 import { TableModel } from "./table/model.js";
+import { seedBytes, sha256Hex, fetchDeal, verifyHref } from "./verify.js";
 import * as scopa from "./table/scopa.js";
 import * as bisca from "./table/bisca.js";
 import * as burraco from "./table/burraco.js";
@@ -54,7 +55,8 @@ export async function renderHistory(main, params) {
         h("strong", {}, outcome(row), " ", (row.result?.totals || []).join(" – ")),
         h("span", { class: "muted" }, has(reason) ? t(reason) : row.result?.reason || ""),
         h("time", { datetime: new Date((row.finished_at || row.created_at) * 1000).toISOString() }, when(row.finished_at || row.created_at)),
-        h("a", { class: "button", href: `#/replay?t=${encodeURIComponent(row.table_id)}` }, t("web-replay")));
+        h("a", { class: "button", href: `#/replay?t=${encodeURIComponent(row.table_id)}` }, t("web-replay")),
+        (row.result?.hands || []).length ? verifyButton(row) : null);
     })) : h("p", { class: "empty" }, t("web-no-history")),
     data.next_before ? h("a", { href: `#/history?before=${encodeURIComponent(data.next_before)}` }, t("web-older")) : null);
 }
@@ -158,4 +160,75 @@ export async function renderReplay(main, params) {
     if (e.key === "ArrowLeft") show(at - 1);
   });
   show(0);
+}
+
+// "Verify every hand": each hand's seed against its commitment (SHA-256 here), then the
+// deal that seed gives (GET /api/deal) against the cards the replay shows were dealt.
+function verifyButton(row) {
+  const box = h("div", { class: "verify-hands", "aria-live": "polite" });
+  const button = h("button", { type: "button", class: "verify-all", onclick: async () => {
+    button.disabled = true;
+    await verifyMatch(row, box);
+    button.disabled = false;
+  } }, t("web-verify-all"));
+  return [button, box];
+}
+
+const sorted = (cards) => [...(cards || [])].sort().join(" ");
+const sameHands = (a, b) => a.length === b.length && a.every((cards, s) => sorted(cards) === sorted(b[s]));
+
+// What shaped the deal of one hand (Scopa's cuts, Bisca's choice), and the screen once
+// it was dealt, from the replay's steps of that hand.
+function dealt(game, steps, screenAt, match, hand) {
+  const mine = steps.map((step, i) => [step, i]).filter(([step]) => step.match === match && step.hand === hand);
+  const moves = mine.filter(([step]) => step.event?.move);
+  const cuts = moves.filter(([step]) => /^cut \d+$/.test(step.event.move));
+  const choice = moves.find(([step]) => ["copas", "sorteio"].includes(step.event.move));
+  const at = game === "scopa" ? cuts.at(-1) : game === "bisca" ? choice : mine[0];
+  return {
+    cuts: cuts.map(([step]) => Number(step.event.move.slice(4))),
+    choice: choice ? choice[0].event.move : "sorteio",
+    screen: at ? screenAt(at[1]) : null,
+  };
+}
+
+function matches(deal, screen) {
+  const view = screen?.state?.hand?.view;
+  if (!view || !sameHands(deal.hands, screen.hands || [])) return false;
+  if (deal.game === "scopa") return sorted(deal.table) === sorted(view.table);
+  if (deal.game === "bisca") return (view.open_card || null) === deal.open_card && (view.turned_back || null) === deal.turned && view.trump === deal.trump;
+  return sorted(deal.pile) === sorted(view.pile);
+}
+
+async function verifyHand(game, players, hand, facts) {
+  const bytes = seedBytes(hand.seed);
+  if (!bytes || (await sha256Hex(bytes)) !== hand.commitment) return "bad-seed";
+  const got = await fetchDeal({ game, seed: hand.seed, players, first: hand.first, cuts: facts.cuts, choice: facts.choice });
+  if (!got.deal) return "unknown";
+  return matches(got.deal, facts.screen) ? "ok" : "bad-deal";
+}
+
+async function verifyMatch(row, box) {
+  replace(box, h("p", {}, "…"));
+  const data = await getJson(`/api/tables/${encodeURIComponent(row.table_id)}/replay`);
+  const result = data?.result || row.result || {};
+  const hands = result.hands || [];
+  const game = row.game;
+  const players = (row.seats || []).length || 2;
+  const steps = data?.steps || [];
+  const screenAt = steps.length ? screens(steps) : () => null;
+  const match = result.match ?? Math.max(1, ...steps.map((s) => s.match || 0));
+  const items = [];
+  for (const hand of hands) {
+    const facts = dealt(game, steps, screenAt, match, hand.hand);
+    const verdict = data ? await verifyHand(game, players, hand, facts) : "unknown";
+    const href = verifyHref({ game, players, first: hand.first, cuts: facts.cuts, choice: facts.choice, seed: hand.seed, commitment: hand.commitment });
+    items.push(h("li", { class: `verify-hand ${verdict}`, dataset: { verdict } },
+      h("span", { class: "mark", "aria-hidden": "true" }, verdict === "ok" ? "✓" : "✗"), " ",
+      `${t("web-verify-hand", { game, hand: hand.hand })}: ${t(`web-verify-hand-${verdict}`)} `,
+      h("a", { href }, t("web-verify-see"))));
+  }
+  const ok = items.filter((li) => li.dataset.verdict === "ok").length;
+  replace(box, h("p", { class: `verify-summary ${ok === hands.length ? "ok" : "bad"}` }, t("web-verify-summary", { ok, count: hands.length })),
+    h("ol", { class: "verify-list" }, items));
 }

@@ -1,11 +1,23 @@
-// The verify page: checks that SHA-256(seed as 32 big-endian bytes) equals the
-// commitment published before the deal, and explains how to do it by hand.
+// The verify page (#/verify): checks in the browser that SHA-256(seed as 32 big-endian
+// bytes) equals the commitment published before the deal, then shows the deal that seed
+// gives, as card images, from GET /api/deal (the engine's own deal code, docs/verify.md).
+// URL: #/verify?game=&players=&first=&cut=&choice=&s=<seed>&c=<commitment>
 import { h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, has } from "./i18n.js";
+import { cardImage, facesFor } from "./cardview.js";
+import { cardName } from "./names.js";
 
+const GAMES = ["scopa", "bisca", "burraco"];
+
+// A seed as the room prints it (64 hex digits, or 0x…), or a decimal number: its 32 bytes;
+// null when it cannot be read.
 export function seedBytes(seedText) {
-  const s = seedText.trim().toLowerCase();
-  let n = /^[0-9a-f]{64}$/.test(s) || s.startsWith("0x") ? BigInt(s.startsWith("0x") ? s : `0x${s}`) : BigInt(s);
+  const s = (seedText || "").trim().toLowerCase();
+  const hex = s.startsWith("0x") || s.length === 64;
+  const digits = s.startsWith("0x") ? s.slice(2) : s;
+  if (!digits || !(hex ? /^[0-9a-f]+$/ : /^[0-9]+$/).test(digits)) return null;
+  let n = BigInt(hex ? `0x${digits}` : digits);
+  if (n >= 1n << 256n) return null;
   const bytes = new Uint8Array(32);
   for (let i = 31; i >= 0; i--) {
     bytes[i] = Number(n & 0xffn);
@@ -14,32 +26,168 @@ export function seedBytes(seedText) {
   return bytes;
 }
 
+export const hexOf = (bytes) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+
 export async function sha256Hex(bytes) {
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return hexOf(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));
 }
 
-export function renderVerify(root, params) {
-  const commit = h("input", { id: "v-commit", value: params.get("c") || "", spellcheck: "false" });
-  const seed = h("input", { id: "v-seed", value: params.get("s") || "", spellcheck: "false" });
-  const out = h("p", { class: "verify-result", role: "status" });
-  const check = async () => {
-    try {
-      const hex = await sha256Hex(seedBytes(seed.value));
-      const ok = hex === commit.value.trim().toLowerCase();
-      out.className = `verify-result ${ok ? "ok" : "bad"}`;
-      replace(out, ok ? `✔ ${t("web-verify-ok")}` : `✘ ${t("web-verify-bad")}`, h("br"), h("code", {}, `SHA-256 = ${hex}`));
-    } catch (e) {
-      replace(out, `✘ ${e.message}`);
-    }
+// The deal from the server: { deal } or { error: { code, message } }.
+export async function fetchDeal({ game, seed, players = 2, first = 0, cuts = [], choice = "sorteio" }) {
+  const q = new URLSearchParams({ game, seed, players: String(players), first: String(first) });
+  if (game === "scopa" && cuts.length) q.set("cut", cuts.join(","));
+  if (game === "bisca") q.set("choice", choice);
+  try {
+    const res = await fetch(`/api/deal?${q}`, { headers: { accept: "application/json" } });
+    const body = await res.json();
+    return res.ok ? { deal: body } : { error: body };
+  } catch {
+    return { error: { code: "offline", message: "" } };
+  }
+}
+
+// What shaped a hand's deal, read from its view: the dealer, Scopa's cuts, Bisca's choice.
+export function factsOf(view) {
+  const moves = (view?.history || []).map(([, move]) => move);
+  return {
+    first: view?.dealer,
+    cuts: moves.filter((m) => /^cut \d+$/.test(m)).map((m) => Number(m.slice(4))),
+    choice: moves.find((m) => m === "copas" || m === "sorteio"),
   };
+}
+
+// The link to this page for one hand.
+export function verifyHref({ game, players, first, cuts = [], choice, seed, commitment }) {
+  const q = new URLSearchParams({ game, players: String(players) });
+  if (first !== undefined && first !== null) q.set("first", String(first));
+  if (game === "scopa" && cuts.length) q.set("cut", cuts.join(","));
+  if (game === "bisca" && choice) q.set("choice", choice);
+  q.set("s", seed);
+  if (commitment) q.set("c", commitment);
+  return `#/verify?${q}`;
+}
+
+// A few lines of Python that print the commitment and the shuffled deck, top first, for
+// the seed exactly as the page prints it.
+export function snippet(seedHex, game) {
+  const deck = game === "burraco"
+    ? 'deck = [r + s for s in "HDCS" for r in "A23456789TJQK"] * 2 + ["JK"] * 4'
+    : 'deck = [r + s for s in "HDCS" for r in "A234567JQK"]';
+  return [
+    "import hashlib",
+    `seed = bytes.fromhex("${seedHex}")`,
+    "print(hashlib.sha256(seed).hexdigest())",
+    'def shuffled(n, stream="deck"):',
+    "    order, k = list(range(n)), 0",
+    "    for i in range(n - 1, 0, -1):",
+    "        while True:",
+    '            w = int.from_bytes(hashlib.sha256(seed + stream.encode() + k.to_bytes(8, "big")).digest()[:8], "big")',
+    "            k += 1",
+    "            if w < 2**64 - 2**64 % (i + 1):",
+    "                break",
+    "        j = w % (i + 1)",
+    "        order[i], order[j] = order[j], order[i]",
+    "    return order",
+    deck,
+    `print(" ".join(deck[i] for i in shuffled(${game === "burraco" ? 108 : 40})))`,
+    "",
+  ].join("\n");
+}
+
+const cards = (codes, game, cls = "") => h("div", { class: `deal-cards ${cls}` }, codes.map((c) => cardImage(c, game, cls === "deal-stock" ? "small" : "")));
+const place = (label, codes, game, cls) => h("div", { class: "deal-place" }, h("h3", {}, label), cards(codes, game, cls));
+
+// The deal, seat by seat in the order they receive cards, then every other place.
+export function dealView(deal, names = null) {
+  const { game } = deal;
+  const seatLabel = (seat, role) => {
+    const label = t("verify-seat", { seat: seat + 1, role });
+    return names && names[seat] ? `${label} · ${names[seat]}` : label;
+  };
+  const dealer = game === "burraco" ? null : deal.first;
+  const lines = deal.cuts.map((count) => h("p", {}, t("verify-cut", { count })));
+  if (deal.void_deals) lines.push(h("p", {}, t("verify-void", { count: deal.void_deals })));
+  if (deal.waiting) {
+    return h("section", { class: "deal" }, lines, h("p", { class: "flash" }, t("verify-waiting-cut")), place(t("verify-deck"), deal.deck, game, "deal-stock"));
+  }
+  if (deal.choice) lines.push(h("p", {}, t("verify-trump", { choice: deal.choice, suit: t("card-suit", { suit: deal.trump, faces: facesFor(game) }) })));
+  const seats = deal.order.map((seat) => place(seatLabel(seat, seat === dealer ? "dealer" : seat === deal.order[0] ? "first" : "other"), deal.hands[seat], game, "deal-hand"));
+  const stock = deal.stock.filter((c, i) => !(deal.open_card && i === deal.stock.length - 1 && c === deal.open_card));
+  return h("section", { class: "deal", "aria-label": t("web-verify-title") }, lines, seats,
+    deal.table.length ? place(t("verify-table"), deal.table, game) : null,
+    deal.open_card ? place(t("verify-open"), [deal.open_card], game) : null,
+    deal.turned ? place(t("verify-turned", { card: cardName(deal.turned, facesFor(game)) }), [deal.turned], game) : null,
+    deal.pile.length ? place(t("verify-pile"), deal.pile, game) : null,
+    deal.pozzetti.map((p, i) => place(t("verify-pozzetto", { number: i + 1 }), p, game)),
+    place(t("verify-stock", { game }), stock, game, "deal-stock"));
+}
+
+function yourself(seedHex, game) {
+  return h("details", { class: "yourself" },
+    h("summary", {}, t("web-verify-yourself")),
+    h("p", {}, t("web-verify-yourself-how", { dealing: t(`web-verify-dealing-${game}`) })),
+    h("pre", {}, h("code", {}, snippet(seedHex, game))));
+}
+
+const reason = (error) => (has(`error-${error.code}`) ? t(`error-${error.code}`) : t("web-verify-hand-unknown"));
+
+export function renderVerify(root, params) {
+  const game = h("select", { id: "v-game" }, GAMES.map((g) => h("option", { value: g }, t(`web-game-${g}`))));
+  game.value = GAMES.includes(params.get("game")) ? params.get("game") : "scopa";
+  const players = h("select", { id: "v-players" }, [2, 4].map((n) => h("option", { value: String(n) }, t(`web-mode-${n}`))));
+  players.value = params.get("players") === "4" ? "4" : "2";
+  const first = h("select", { id: "v-first" });
+  const cut = h("input", { id: "v-cut", value: params.get("cut") || "", inputmode: "numeric", placeholder: "4–36", spellcheck: "false" });
+  const choice = h("select", { id: "v-choice" }, ["sorteio", "copas"].map((c) => h("option", { value: c }, t(`web-verify-${c}`))));
+  choice.value = params.get("choice") === "copas" ? "copas" : "sorteio";
+  const commit = h("input", { id: "v-commit", value: params.get("c") || "", spellcheck: "false", autocomplete: "off" });
+  const seed = h("input", { id: "v-seed", value: params.get("s") || "", spellcheck: "false", autocomplete: "off" });
+  const out = h("div", { class: "verify-out" });
+  const firstLabel = h("span");
+  const cutRow = h("label", { for: "v-cut" }, t("web-verify-cut-label"), cut);
+  const choiceRow = h("label", { for: "v-choice" }, t("web-verify-choice"), choice);
+  const fit = () => {
+    const wanted = params.get("first") || first.value || "0";
+    replace(first, Array.from({ length: Number(players.value) }, (_, s) => h("option", { value: String(s) }, t("web-seat-label", { seat: s + 1 }))));
+    first.value = Number(wanted) < Number(players.value) ? wanted : "0";
+    firstLabel.textContent = t(game.value === "burraco" ? "web-verify-first" : "web-verify-dealer");
+    cutRow.hidden = game.value !== "scopa";
+    choiceRow.hidden = game.value !== "bisca";
+  };
+  game.addEventListener("change", fit);
+  players.addEventListener("change", fit);
+  fit();
+  const check = async () => {
+    const bytes = seedBytes(seed.value);
+    if (!bytes) return replace(out, h("p", { class: "verify-result bad", role: "status" }, t("web-verify-unreadable")));
+    const seedHex = hexOf(bytes);
+    const digest = await sha256Hex(bytes);
+    const wanted = commit.value.trim().toLowerCase();
+    const ok = wanted === digest;
+    const status = h("p", { class: `verify-result ${wanted && !ok ? "bad" : "ok"}`, role: "status" },
+      wanted ? t(ok ? "verify-match" : "verify-mismatch") : null, wanted ? h("br") : null,
+      h("code", {}, t("verify-digest", { digest })));
+    if (wanted && !ok) return replace(out, status);
+    const cuts = cut.value.split(/[\s,]+/).filter(Boolean).map(Number);
+    const asked = { game: game.value, seed: seedHex, players: Number(players.value), first: Number(first.value), cuts, choice: choice.value };
+    history.replaceState(null, "", verifyHref({ ...asked, commitment: wanted }));
+    replace(out, status, h("p", {}, "…"));
+    const got = await fetchDeal(asked);
+    replace(out, status,
+      got.deal ? dealView(got.deal) : h("p", { class: "verify-result bad" }, t("web-verify-no-deal", { reason: reason(got.error) })),
+      yourself(seedHex, game.value));
+  };
+  const form = h("form", { class: "verify-form", onsubmit: (e) => { e.preventDefault(); check(); } },
+    h("label", { for: "v-game" }, t("web-game-label"), game),
+    h("label", { for: "v-players" }, t("web-verify-players"), players),
+    h("label", { for: "v-first" }, firstLabel, first),
+    cutRow, choiceRow,
+    h("label", { for: "v-commit", class: "wide" }, t("web-commitment"), commit),
+    h("label", { for: "v-seed", class: "wide" }, t("web-seed"), seed),
+    h("button", { class: "primary wide", type: "submit" }, t("web-verify-check")));
   replace(root, h("section", { class: "verify-page" },
-    h("h2", {}, t("web-verify")),
-    h("p", {}, t("web-verify-intro")),
-    h("label", { for: "v-commit" }, t("web-commitment"), commit),
-    h("label", { for: "v-seed" }, t("web-seed"), seed),
-    h("button", { class: "primary", type: "button", onclick: check }, t("web-verify-check")),
-    out,
-    h("p", { class: "how" }, t("web-verify-how"))));
-  if (commit.value && seed.value) check();
+    h("h1", {}, t("web-verify-title")),
+    h("p", {}, t("web-verify-lead")),
+    form, out));
+  if (seed.value) check();
 }

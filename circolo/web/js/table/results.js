@@ -3,6 +3,7 @@
 import { h } from "../dom.js";
 import { t, has } from "../i18n.js";
 import { countdown } from "../clock.js";
+import { factsOf, verifyHref } from "../verify.js";
 
 function label(key) {
   return has(`web-cat-${key}`) ? t(`web-cat-${key}`) : key.replaceAll("_", " ");
@@ -25,11 +26,15 @@ function fmt(v) {
   return String(v);
 }
 
-function verifyLink(data) {
+// The verify page for this hand: its seed, commitment, game and (when the view still
+// shows this hand) its dealer, cut or trump choice.
+function verifyLink(screen, data, view = null) {
   if (!data.seed) return null;
-  const c = data.commitment || "";
+  const facts = view ? factsOf(view) : {};
+  const href = verifyHref({ game: screen.model.game, players: screen.model.players, ...facts,
+    first: data.first ?? facts.first, seed: data.seed, commitment: data.commitment });
   return h("p", { class: "verify-line" }, `${t("web-seed")}: `, h("code", {}, data.seed.slice(0, 16) + "…"), " ",
-    h("a", { href: `#/verify?c=${c}&s=${data.seed}` }, t("web-verify-link")));
+    h("a", { href }, t("web-verify-link")));
 }
 
 export function handOver(screen, data, onContinue) {
@@ -37,7 +42,7 @@ export function handOver(screen, data, onContinue) {
     h("h2", { id: "ho-h" }, t("web-hand-number", { hand: data.hand })),
     breakdownTable(screen, data),
     data.totals ? h("p", { class: "totals" }, `${t("web-total")}: `, data.totals.map((p, s) => `${screen.sideName(s)} ${p}`).join(" · ")) : null,
-    verifyLink(data),
+    verifyLink(screen, data, screen.model.view),
     onContinue ? h("button", { class: "primary", type: "button", onclick: onContinue }, t("web-continue")) : null);
 }
 
@@ -53,7 +58,7 @@ export function matchOver(screen, result, rematchUntil, onRematch, onLobby) {
     h("h2", { id: "mo-h" }, title),
     h("p", {}, `${t("web-reason")}: ${has(reasonKey) ? t(reasonKey) : result.reason}`),
     h("p", { class: "totals" }, (result.totals || []).map((p, s) => `${screen.sideName(s)} ${p}`).join(" · ")),
-    (result.hands || []).map((hand) => h("details", {}, h("summary", {}, `${t("web-hand-number", { hand: hand.hand })}: ${(hand.points || []).join(" – ")}`), breakdownTable(screen, hand), verifyLink(hand))),
+    (result.hands || []).map((hand) => h("details", {}, h("summary", {}, `${t("web-hand-number", { hand: hand.hand })}: ${(hand.points || []).join(" – ")}`), breakdownTable(screen, hand), verifyLink(screen, hand))),
     h("div", { class: "buttons" },
       me !== null && rematchUntil ? h("button", { class: "primary", type: "button", onclick: () => onRematch(true) }, t("web-rematch"), " ", countdown(rematchUntil, { total: 60 })) : null,
       h("button", { type: "button", onclick: onLobby }, t("web-back-to-lobby"))));
