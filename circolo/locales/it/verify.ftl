@@ -1,8 +1,8 @@
 ## Verificare una distribuzione: la pagina di verifica, "verifica tutte le mani" dello storico, `circolo verify`.
 
-verify-match = ✓ Il seme coincide con l'impegno: il mescolamento era fissato prima della distribuzione.
-verify-mismatch = ✗ Questo seme NON coincide con l'impegno: non è il seme di quella mano.
-verify-digest = SHA-256 del seme: { $digest }
+verify-match = ✓ Il codice coincide con l'impegno: il mescolamento era fissato prima della distribuzione.
+verify-mismatch = ✗ Questo codice NON coincide con l'impegno: non è il codice di quella mano.
+verify-digest = SHA-256 del codice: { $digest }
 verify-seat = { $role ->
     [dealer] Posto { $seat } (mazziere)
     [first] Posto { $seat } (riceve per primo)
@@ -33,7 +33,7 @@ verify-stock = { $game ->
 verify-deck = Il mazzo mescolato, dall'alto
 
 web-verify-title = Verifica una distribuzione
-web-verify-lead = Prima di ogni mano il tavolo pubblica lo SHA-256 di un seme segreto: l'impegno. Finita la mano, rivela il seme. Incollali qui tutti e due: se coincidono, il mescolamento era fissato prima della distribuzione, e qui sotto vedi la distribuzione che quel seme dà, carta per carta, da confrontare con le carte che avevi.
+web-verify-lead = Prima di ogni mano il tavolo pubblica lo SHA-256 di un codice segreto: l'impegno. Finita la mano, rivela il codice. Incollali qui tutti e due: se coincidono, il mescolamento era fissato prima della distribuzione, e qui sotto vedi la distribuzione che quel codice dà, carta per carta, da confrontare con le carte che avevi.
 web-verify-players = Giocatori
 web-verify-dealer = Mazziere
 web-verify-first = Primo giocatore
@@ -41,7 +41,7 @@ web-verify-cut-label = Carte tagliate
 web-verify-choice = Briscola
 web-verify-sorteio = Sorteggio
 web-verify-copas = Copas
-web-verify-unreadable = ✗ Questo seme non si legge: sono 64 cifre esadecimali (0–9, a–f), come le mostra la sala.
+web-verify-unreadable = ✗ Questo codice non si legge: sono 64 cifre esadecimali (0–9, a–f), come le mostra la sala.
 web-verify-no-deal = Non si può mostrare la distribuzione: { $reason }
 web-verify-yourself = Controlla da te
 web-verify-yourself-how = Con Python 3 e nient'altro: incolla queste righe in python3. Stampano l'impegno, poi il mazzo mescolato dall'alto. { $dealing }
@@ -54,13 +54,13 @@ web-verify-hand = { $game ->
     [burraco] Smazzata { $hand }
    *[other] Mano { $hand }
 }
-web-verify-hand-ok = seme, impegno e distribuzione coincidono.
-web-verify-hand-bad-seed = il seme NON coincide con l'impegno.
-web-verify-hand-bad-deal = le carte giocate NON sono quelle che questo seme distribuisce.
+web-verify-hand-ok = codice, impegno e distribuzione coincidono.
+web-verify-hand-bad-seed = il codice NON coincide con l'impegno.
+web-verify-hand-bad-deal = le carte giocate NON sono quelle che questo codice distribuisce.
 web-verify-hand-unknown = ora non si può verificare (riprova fra un minuto).
 web-verify-see = Vedi la distribuzione
 web-verify-summary = Mani verificate: { $ok } su { $count }.
 
-error-bad_seed = Questo seme non si legge: sono 64 cifre esadecimali, come le mostra la sala.
+error-bad_seed = Questo codice non si legge: sono 64 cifre esadecimali, come le mostra la sala.
 error-bad_deal = Questa distribuzione non si può fare così: controlla il gioco, i giocatori, il mazziere e il taglio.
 error-bad_game = Questo gioco non esiste.
