@@ -55,6 +55,9 @@ def test_first_visit_chooses_a_name_shown_on_the_phone_and_at_the_table(
     page.wait_for_selector("#cf-opt-players")
     page.wait_for_timeout(300)
     assert page.locator(".name-card").count() == 0  # chosen once: never asked again
+    page.click("header .me")  # on the phone the name is the way to Settings
+    assert page.locator("#name-set").input_value() == "Zé Carioca"
+    shot(page, "names-settings-390")
     phone.close()
 
 
