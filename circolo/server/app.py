@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from circolo.server import metrics, words
+from circolo.server import metrics, naming, words
 from circolo.server.botpool import BotPool
 from circolo.server.bus import Bus, open_bus
 from circolo.server.connection import CLOSE_POLICY, Session
@@ -35,6 +35,7 @@ from circolo.server.headers import SecurityHeaders, origin_allowed, policy, room
 from circolo.server.history import ROUTES as HISTORY_ROUTES
 from circolo.server.history import Replays
 from circolo.server.identity import COOKIE, Guest, Identities, cookie_header, new_guest
+from circolo.server.names import language
 from circolo.server.page import MINIMAL_PAGE, MINIMAL_SCRIPT, MINIMAL_STYLE
 from circolo.server.ratelimit import Quota, SlidingWindow
 from circolo.server.room import Room
@@ -67,6 +68,7 @@ class Server:
         self._revocations: asyncio.Task[None] | None = None
         self.replays = Replays(settings)
         self.deals = DealRate(settings)
+        self.renames = naming.Renames()
 
     async def start(self) -> None:
         started = time.perf_counter()
@@ -223,6 +225,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables", tables),
         *HISTORY_ROUTES,
         *DEAL_ROUTES,
+        *naming.ROUTES,
         Route("/healthz", healthz),
         Route("/metrics", metrics_page),
         WebSocketRoute("/ws", websocket),
@@ -243,8 +246,10 @@ def create_app(settings: Settings) -> Starlette:
 
 
 class GuestCookie:
-    """Every HTTP request has a guest (``request.state.guest``); a new one gets its cookie,
-    and a token older than a day is signed again (plain ASGI, no BaseHTTPMiddleware)."""
+    """Every HTTP request has a guest (``request.state.guest``); a new one (named in the
+    language the browser asks for) gets its cookie, and a token older than a day is signed
+    again, as is one a route changed (it sets ``request.state.sign``). Plain ASGI, no
+    BaseHTTPMiddleware."""
 
     def __init__(self, app: ASGIApp, server: Server) -> None:
         self.app = app
@@ -255,15 +260,18 @@ class GuestCookie:
             await self.app(scope, receive, send)
             return
         identities = self.server.identities
-        known = self.server.guest(Request(scope).cookies)
-        guest = known or new_guest()
-        scope.setdefault("state", {})["guest"] = guest
+        request = Request(scope)
+        known = self.server.guest(request.cookies)
+        guest = known or new_guest(language(request.headers.get("accept-language", "")))
+        state = scope.setdefault("state", {})
+        state["guest"] = guest
         sign = known is None or identities.stale(known)
 
         async def sending(message: Message) -> None:
-            if sign and message["type"] == "http.response.start":
+            if (sign or state.get("sign")) and message["type"] == "http.response.start":
                 secure = self.server.settings.base_url.startswith("https:")
-                value = cookie_header(identities.token(guest), identities.max_age, secure)
+                token = identities.token(state["guest"])
+                value = cookie_header(token, identities.max_age, secure)
                 MutableHeaders(scope=message).append("set-cookie", value)
             await send(message)
 

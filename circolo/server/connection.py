@@ -23,6 +23,7 @@ from circolo.server import protocol as p
 from circolo.server.bus import Subscription, encode
 from circolo.server.feeds import Delivery, Feed
 from circolo.server.identity import Guest, Identities, clean_text, new_guest
+from circolo.server.names import language
 from circolo.server.owner import Frame, Outgoing
 from circolo.server.ratelimit import FrameLimit, Quota, Verdict
 from circolo.server.room import Room
@@ -214,7 +215,7 @@ class Session:
         if from_token is not None:
             self.guest = from_token
         if self.guest is None:
-            self.guest = new_guest()
+            self.guest = new_guest(language(self.ws.headers.get("accept-language", "")))
         if self.players is not None:
             if not self.players.take(self.guest.id):
                 metrics.REFUSED.labels("player").inc()

@@ -1,4 +1,5 @@
-"""Guests: a signed identity (id and display name) in an HttpOnly, SameSite cookie.
+"""Guests: a signed identity (id, display name, whether they chose it) in an HttpOnly,
+SameSite cookie.
 
 A token carries the time it was signed: it is refused once older than ``token_days``,
 or older than its guest's revocation (``circolo revoke``), and a token in use is signed
@@ -15,18 +16,11 @@ from dataclasses import dataclass, field
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
+from circolo.server.names import generated
+
 COOKIE = "circolo_guest"
 REFRESH = 24 * 3600
 """A token older than this (seconds) is signed again when it is used."""
-
-_ANIMALS = (
-    "Volpe", "Lupo", "Gufo", "Falco", "Riccio", "Tasso", "Cervo", "Airone", "Delfino", "Lince",
-    "Passero", "Merlo", "Orso", "Castoro", "Gabbiano", "Tartaruga", "Coniglio", "Fenicottero",
-)  # fmt: skip
-_WORDS = (
-    "Gentile", "Audace", "Saggio", "Allegro", "Astuto", "Sereno", "Fiero", "Veloce", "Calmo",
-    "Curioso", "Brillante", "Tenace", "Cortese", "Vivace", "Paziente", "Sincero",
-)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -40,15 +34,17 @@ class Guest:
     since: float = field(default_factory=time.time, compare=False)
     """When its first token was signed: renewals keep it, so a revocation voids every
     token of the guest's that existed then, renewed or not."""
+    named: bool = False
+    """Did the player choose this name (else the room made it up, and the page offers to
+    choose one)?"""
 
-    def to_json(self) -> dict[str, str]:
-        return {"id": self.id, "name": self.name}
+    def to_json(self) -> dict[str, str | bool]:
+        return {"id": self.id, "name": self.name, "named": self.named}
 
 
-def new_guest() -> Guest:
-    """A fresh guest with a generated display name ("Volpe Gentile 42")."""
-    name = f"{secrets.choice(_ANIMALS)} {secrets.choice(_WORDS)} {secrets.randbelow(90) + 10}"
-    return Guest("g_" + secrets.token_urlsafe(9), name)
+def new_guest(lang: str = "en") -> Guest:
+    """A fresh guest with a display name made up in ``lang`` ("Tucano Alegre 42")."""
+    return Guest("g_" + secrets.token_urlsafe(9), generated(lang))
 
 
 class Identities:
@@ -61,7 +57,7 @@ class Identities:
         self.revoked: dict[str, float] = {}
 
     def token(self, guest: Guest) -> str:
-        return self._serializer.dumps([guest.id, guest.name, guest.since])
+        return self._serializer.dumps([guest.id, guest.name, guest.since, guest.named])
 
     def guest(self, token: str | None) -> Guest | None:
         """The guest a token names, or None when it is absent, forged, malformed, expired
@@ -74,14 +70,16 @@ class Identities:
             )
         except BadSignature:  # SignatureExpired is one
             return None
-        if not (isinstance(data, list) and len(data) == 3):
+        if not (isinstance(data, list) and len(data) in (3, 4)):  # 3: signed before names
             return None
-        player_id, name, since = data
+        player_id, name, since, named = [*data, False][:4]
         if not all(isinstance(part, str) and 0 < len(part) <= 64 for part in (player_id, name)):
             return None
         if not isinstance(since, int | float) or isinstance(since, bool):
             return None
-        guest = Guest(player_id, clean_name(name), signed.timestamp(), float(since))
+        if not isinstance(named, bool):
+            return None
+        guest = Guest(player_id, clean_name(name), signed.timestamp(), float(since), named)
         return None if not guest.name or self.void(guest) else guest
 
     def void(self, guest: Guest) -> bool:

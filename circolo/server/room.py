@@ -233,6 +233,21 @@ class Room:
                 held.append({"table_id": table_id, "seat": seat})
         return held
 
+    def seated_names(self) -> list[tuple[str, str]]:
+        """(player id, name) of each person seated at a table that waits or plays."""
+        seats = [seat for pending in self.pending.values() for seat in pending.seats]
+        seats += [s for o in self.owners.values() if not o.finished for s in o.config.seats]
+        return [(s.player_id, s.name) for s in seats if s is not None and s.player_id]
+
+    async def rename(self, guest: Guest) -> None:
+        """``guest`` chose a new name: their seats at waiting tables take it; a match under
+        way keeps the name it started with (its log and its players know that one)."""
+        for pending in tuple(self.pending.values()):
+            seat = pending.seat_of(guest.id)
+            if seat is not None:
+                pending.seats[seat] = SeatConfig.human(guest.id, guest.name[:40])
+                await self._place(pending)
+
     def seat_of(self, guest: Guest, table_id: str) -> int | None:
         if table_id in self.pending:
             return self.pending[table_id].seat_of(guest.id)

@@ -210,6 +210,22 @@ class Store:
         assert found is not None
         return found
 
+    async def name_player(self, player_id: str, name: str, at: float | None = None) -> None:
+        """``player_id`` chose to be called ``name`` (a new guest is created): kept for
+        the account that guest may become."""
+        now = time.time() if at is None else at
+        values = {"player_id": player_id, "name": name, "kind": "guest"}
+
+        def op(conn: Connection) -> None:
+            stmt = self._upsert(Player).values(**values, created_at=now, last_seen_at=now)
+            conn.execute(
+                stmt.on_conflict_do_update(
+                    index_elements=["player_id"], set_={"name": name, "last_seen_at": now}
+                )
+            )
+
+        await self._submit(_Write(self._future(), op=op))
+
     async def player(self, player_id: str) -> PlayerRecord | None:
         """The player with this id, or None."""
         async with self._engine.connect() as conn:

@@ -12,6 +12,7 @@ import { TableScreen } from "./table/screen.js";
 import { renderVerify } from "./verify.js";
 import { renderSettings } from "./settingsview.js";
 import { renderHistory, renderReplay } from "./history.js";
+import { nameCard } from "./myname.js";
 
 const conn = new Connection();
 window.circolo = { conn }; // for tests and the curious
@@ -32,7 +33,7 @@ function header() {
       h("a", { href: "#/history" }, t("web-history")),
       h("a", { href: "#/settings" }, t("web-settings")),
       h("a", { href: "#/verify" }, t("web-verify"))),
-    h("span", { class: "me" }, conn.welcome?.player?.name || ""),
+    h("a", { class: "me", href: "#/settings", title: t("web-name-edit") }, conn.welcome?.player?.name || ""),
     langSel);
 }
 
@@ -41,6 +42,7 @@ function renderShell() {
     h("a", { class: "skip", href: "#main" }, "↓"),
     header(),
     h("div", { id: "offline", class: "offline", role: "alert", hidden: conn.online || !conn.welcome }, t("web-offline")),
+    h("div", { id: "name-slot" }),
     h("main", { id: "main", tabindex: "-1" }));
   mountAnnouncer();
   document.title = t("web-app");
@@ -59,6 +61,7 @@ export function go(path) {
 function route() {
   const main = $("#main");
   const hash = location.hash;
+  nameCard($("#name-slot"), conn, !hash && location.pathname === "/");
   if (hash.startsWith("#/verify")) {
     leaveCurrent();
     return renderVerify(main, new URLSearchParams(hash.split("?")[1] || ""));
@@ -70,7 +73,7 @@ function route() {
   }
   if (hash.startsWith("#/settings")) {
     leaveCurrent();
-    return renderSettings(main);
+    return renderSettings(main, conn);
   }
   const match = location.pathname.match(/^\/t\/([\w-]+)/);
   if (match) {
@@ -108,6 +111,7 @@ async function start() {
       return go(`/t/${w.tables[0].table_id}`);
     }
     if (!current) route();
+    else nameCard($("#name-slot"), conn, !location.hash && location.pathname === "/");
   });
   conn.on("offline", () => {
     const bar = $("#offline");

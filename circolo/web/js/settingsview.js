@@ -1,4 +1,4 @@
-// The settings page: faces, four colours, suit letters, back, sound, notifications,
+// The settings page: the player's name, faces, four colours, suit letters, back, sound, notifications,
 // animations and keyboard shortcuts, with a live preview of the cards.
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
@@ -6,11 +6,12 @@ import * as settings from "./settings.js";
 import { cardSvg, backSvg } from "./art/cards.js";
 import { suitLetters } from "./names.js";
 import { askNotifications } from "./sound.js";
+import { nameForm } from "./myname.js";
 
 // A setting's label: "fourColour" is web-set-four-colour.
 const label = (name) => `web-set-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
-export function renderSettings(root) {
+export function renderSettings(root, conn) {
   const preview = h("div", { class: "preview", "aria-hidden": "true" });
   const draw = () => {
     const faces = settings.get("faces") === "french" ? "french" : "italian";
@@ -31,6 +32,7 @@ export function renderSettings(root) {
   };
   replace(root, h("section", { class: "settings-page" },
     h("h2", {}, t("web-settings")),
+    nameForm(conn),
     select("faces", ["auto", "italian", "french"]),
     check("fourColour"), check("letters"),
     select("back", ["green", "red", "blue"]),
