@@ -53,8 +53,12 @@ def test_the_friend_with_the_link_sits_down_and_the_match_starts(
     link = create_private(host, 2, ["open"], speed)
     host.page.wait_for_selector(".banner:has-text('Waiting for players')")
     shot(host.page, f"invite-host-waiting-{speed}-1280x800")
+    started = time.monotonic()
     friend.page.goto(link)
     playing(friend.page)  # one free seat: taken at once, no question asked
+    seated = time.monotonic() - started
+    print(f"invite link to a live table: {seated:.2f} s ({speed})")
+    assert seated < 5, seated
     playing(host.page)
     assert friend.page.locator(".seat.spectator").count() == 0
     end = time.monotonic() + 10
@@ -76,8 +80,14 @@ def test_the_friend_with_the_link_sits_down_and_the_match_starts(
 
 def test_a_wrong_code_or_none_says_the_table_is_private(browser: Any, server: str) -> None:
     host = Player(browser, server, **PHONE)
+    # a phone's share sheet: the page offers it where the browser has one
+    host.page.add_init_script(
+        "navigator.share = (d) => { window.shared = d; return Promise.resolve(); }"
+    )
     link = create_private(host, 2, ["open"])
     shot(host.page, "invite-host-waiting-390x844")
+    host.page.locator(".invite-panel button:has-text('Share')").click()
+    assert host.page.evaluate("() => window.shared.url") == link
     stranger = Player(browser, server, **PHONE, locale="it-IT")
     bare = link.split("?")[0]
     for url in (bare, bare + "?invite=wrong", link[:-1]):
