@@ -153,9 +153,9 @@ async def test_private_tables_need_their_invite(server: ServerProcess) -> None:
     invite = created["invite"].split("invite=")[1]
     guest = await Client.connect(server.url)
     refused = await guest.request({"type": "table.join", "table_id": table_id})
-    assert refused["code"] == "no_table"
+    assert refused["code"] == "private_table"
     watch = await guest.request({"type": "table.watch", "table_id": table_id, "invite": "nope"})
-    assert watch["code"] == "no_table"
+    assert watch["code"] == "private_table"
     lobby = await watcher.request({"type": "lobby.subscribe"})
     assert table_id not in [t["table_id"] for t in lobby["tables"]]
     chat = await guest.request({"type": "chat", "table_id": table_id, "text": "hello"})

@@ -288,7 +288,7 @@ async def test_waiting_tables_survive_kill_9(tmp_path: Path) -> None:
 async def test_a_started_private_table_keeps_its_invite_across_kill_9(tmp_path: Path) -> None:
     """The invite of a private table that started is kept with it: after kill -9 a
     spectator with the link watches (and resyncs), someone else with it is told the table
-    started, and without it, or with another code, the table is not there (``no_table``);
+    started, and without it, or with another code, the table is private (``private_table``);
     once finished, the invite still opens its replay after a restart."""
     server = TricksServer(tmp_path, FAST)
     server.start()
@@ -315,7 +315,7 @@ async def test_a_started_private_table_keeps_its_invite_across_kill_9(tmp_path: 
                 refused = await watcher.request(
                     {"type": kind, "table_id": table_id, "invite": invite}
                 )
-                assert refused["type"] == "error" and refused["code"] == "no_table", refused
+                assert refused["type"] == "error" and refused["code"] == "private_table", refused
         full = await watcher.request({"type": "table.join", "table_id": table_id, "invite": code})
         assert full["type"] == "error" and full["code"] == "table_full", full
         watched = await watcher.request(

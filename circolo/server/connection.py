@@ -300,7 +300,7 @@ class Session:
                 table_id, seat, invite = await room.create(guest, frame)
                 link = None
                 if invite is not None:
-                    link = f"{self.settings.base_url}/t/{table_id}?invite={invite}"
+                    link = room.invite_link(table_id, invite)
                 created = p.frame(
                     "table.created", ref=frame.id, table_id=table_id, seat=seat, invite=link
                 )

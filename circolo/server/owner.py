@@ -10,6 +10,7 @@ hand's seed from ``secrets``, and asks the bot pool for bot seats' moves.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import secrets
 import time
@@ -43,6 +44,11 @@ log = structlog.get_logger(__name__)
 Audience = int | None
 Frame = dict[str, Any]
 Outgoing = Frame | Message  # a frame, or one already encoded for the wire
+
+
+TOLD = 60
+"""How many happenings of each audience a snapshot's ``log`` gives back."""
+TOLD_TYPES = frozenset({"match_started", "deal", "move", "hand_over", "match_over", "table_closed"})
 
 
 def topic(table_id: str, audience: Audience) -> str:
@@ -95,6 +101,9 @@ class Owner:
         self._bot_turn: BotTurn | None = None
         self._recent: dict[Audience, deque[tuple[int, int, Message]]] = {  # (prev, seq, text)
             a: deque(maxlen=resync_frames) for a in self.audiences()
+        }
+        self._told: dict[Audience, deque[Message]] = {  # the happenings a move log tells
+            a: deque(maxlen=TOLD) for a in self.audiences()
         }
         self._accepted: dict[int, deque[str]] = {}  # seat -> recent request ids
         self._watch()
@@ -208,6 +217,7 @@ class Owner:
         watched = self._bus.subscribers(topic(self.table_id, None)) > 0
         if not watched:
             self._recent[None].clear()
+            self._told[None].clear()
         self.table.watch(watched)
 
     async def _supply_seeds(self) -> None:
@@ -245,6 +255,9 @@ class Owner:
         }
         for audience, body in step.messages:
             bodies.setdefault(audience, []).append(body)
+            told = self._told.get(audience)
+            if told is not None and body.get("type") in TOLD_TYPES:
+                told.append(encode(body))
         for audience, events in bodies.items():
             text = encode({
                 "type": "table.events",
@@ -337,12 +350,15 @@ class Owner:
         return [self.snapshot_frame(audience)]
 
     def snapshot_frame(self, audience: Audience) -> Frame:
+        """The audience's whole screen, and its recent ``log`` (the happenings a move log
+        tells, oldest first): a player coming back finds what happened while away."""
         return {
             "type": "table.snapshot",
             "table_id": self.table_id,
             "seq": self.seq,
             "seat": audience,
             "snapshot": self.table.snapshot(audience),
+            "log": [json.loads(text) for text in self._told.get(audience, ())],
         }
 
     def post(self, command: Command) -> None:

@@ -265,9 +265,28 @@ class Room:
         else:
             private, seat = found.config.private, _seat_in(found.config, guest.id)
             code = self._invites.get(table_id)
-        if private and seat is None and (invite is None or invite != code):
-            raise ProtocolError("no_table", f"no table {table_id[:64]!r}")
+        if private and seat is None and not _same(invite, code):
+            raise ProtocolError(
+                "private_table", "this table is private: it opens with its invite link"
+            )
         return found
+
+    def _not_seated(self, found: Pending | Owner) -> ProtocolError:
+        """The answer to opening a table where one holds no seat: its free seats (none once
+        it started) and how it looks, so a client can sit down, let its player choose,
+        or offer to watch."""
+        if isinstance(found, Pending):
+            free, entry = found.free(), found.entry()
+            message = f"you have no seat at this table: join it (free seats: {free})"
+        else:
+            free, entry = [], self._entry(found)
+            message = "you have no seat at this table, and its match has started: watch it"
+        return ProtocolError(
+            "not_seated", message, table_id=entry["table_id"], free=free, table=entry
+        )
+
+    def invite_link(self, table_id: str, code: str) -> str:
+        return f"{self.settings.base_url}/t/{table_id}?invite={code}"
 
     async def create(self, guest: Guest, frame: TableCreate) -> tuple[str, int, str | None]:
         """A new table from the lobby form; it starts at once when no seat is open."""
@@ -426,12 +445,17 @@ class Room:
             self.bus_now(topic(pending.table_id, audience), self.waiting_frame(pending, audience))
 
     def waiting_frame(self, pending: Pending, audience: Audience) -> Frame:
+        """A waiting table's screen; its seats also get a private table's invite link (each
+        of them has it already), so the host can share it again after a reload."""
+        snapshot = {"status": "waiting", "table": pending.entry(), "bots_at": pending.bots_at}
+        if audience is not None and pending.invite is not None:
+            snapshot["invite"] = self.invite_link(pending.table_id, pending.invite)
         return {
             "type": "table.snapshot",
             "table_id": pending.table_id,
             "seq": 0,
             "seat": audience,
-            "snapshot": {"status": "waiting", "table": pending.entry(), "bots_at": pending.bots_at},
+            "snapshot": snapshot,
         }
 
     def bus_now(self, name: str, message: Frame) -> None:
@@ -542,6 +566,8 @@ class Room:
             raise await self._gone(table_id, invite, guest)
         found = self._find(table_id, invite, guest)
         seat = None if watch else self.seat_of(guest, table_id)
+        if seat is None and not watch:
+            raise self._not_seated(found)
         if seat is None and self.bus.subscribers(topic(table_id, None)) >= self.settings.spectators:
             raise ProtocolError(
                 "too_many_spectators", f"this table has its {self.settings.spectators} spectators"
@@ -679,6 +705,13 @@ class Room:
 def _with_bots(play_now: bool, seats: Sequence[SeatConfig | None]) -> bool:
     """Does (or will, by Play now) a table seat bots."""
     return play_now or any(seat is not None and seat.is_bot for seat in seats)
+
+
+def _same(invite: str | None, code: str | None) -> bool:
+    """Is ``invite`` this table's code (compared in constant time)."""
+    if invite is None or code is None:
+        return False
+    return secrets.compare_digest(invite.encode(), code.encode())
 
 
 def _seat_in(config: TableConfig, player_id: str) -> int | None:

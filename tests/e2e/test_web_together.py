@@ -154,12 +154,12 @@ def test_disconnect_and_return_with_the_invitation(browser: Any, server: str) ->
     a.page.wait_for_selector(".seat .away .countdown, .seat .away [role=timer]", timeout=20_000)
     shot(a.page, "opponent-away-1280x800")
     b.page.goto(url)
-    invite = b.page.locator(".banner.invite")
+    invite = b.page.locator(".dialog.pause")
     invite.wait_for(timeout=10_000)
     assert invite.locator("button").count() == 1
     shot(b.page, "return-invitation-390x844")
     invite.locator("button").click()
-    b.page.wait_for_selector(".banner.invite", state="detached", timeout=5_000)
+    b.page.wait_for_selector(".dialog.pause", state="detached", timeout=5_000)
     a.page.wait_for_selector(".seat .away", state="detached", timeout=10_000)
     # and the match goes on: whoever is to move plays
     end = time.monotonic() + 20

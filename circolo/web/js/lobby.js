@@ -171,7 +171,6 @@ export class Lobby {
       type: "table.create", game: g.game, options, speed: form.elements.speed.value, private: form.elements.private.checked, seats,
     });
     if (reply.type === "error") return this.onError(reply);
-    if (reply.invite) sessionStorage.setItem(`circolo.invite.${reply.table_id}`, reply.invite);
     this.onTable(reply.table_id, reply);
   }
 }

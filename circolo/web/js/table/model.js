@@ -45,7 +45,7 @@ export class TableModel {
   }
 
   get seatsInfo() {
-    return this.state.seats || this.config.seats || [];
+    return this.state.seats || this.state.table?.seats || this.config.seats || [];
   }
 
   seatInfo(seat) {
@@ -65,6 +65,7 @@ export class TableModel {
       const level = this.level(seat);
       return `${t("web-bot")}${this.players === 4 ? ` ${seat + 1}` : ""}${level ? ` · ${t(`web-level-${level}`)}` : ""}`;
     }
+    if (s.kind === "open") return t("web-seat-open");
     return s.name || s.display_name || `#${seat + 1}`;
   }
 

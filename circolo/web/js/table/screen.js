@@ -11,6 +11,7 @@ import { TableModel } from "./model.js";
 import { seatBadge } from "./seats.js";
 import { Chat } from "../chat.js";
 import { handOver, matchOver } from "./results.js";
+import { gateView, invitePanel, inviteLink, pauseView } from "./invite.js";
 import { bindKeys } from "../keyboard.js";
 import { enableDrag } from "../drag.js";
 import * as settings from "../settings.js";
@@ -40,40 +41,75 @@ export class TableScreen {
       conn.on("table.snapshot", (m) => m.table_id === tableId && this.snapshot(m)),
       conn.on("table.events", (m) => m.table_id === tableId && this.events(m)),
       conn.on("table.joined", (m) => m.table_id === tableId && (this.model.seat = m.seat)),
-      conn.on("error", (m) => m.table_id === tableId && this.error(m)),
+      conn.on("error", (m) => m.table_id === tableId && m.code !== "not_seated" && this.error(m)), // attach() answers not_seated
     ];
     this.keys = bindKeys(root, () => this);
     this.undrag = enableDrag(root, (code, key, target) => GAMES[this.model.game]?.drop?.(this.ctx, code, key, target));
     this.watching = watch;
     this.invite = invite;
+    this.gate = null; // the answer to opening a table where we hold no seat
     this.attached = false;
     this.unsub.push(conn.on("online", () => this.attach()));
     this.attach();
     this.render();
   }
 
-  // Open the table on the connection once it is up: as a seat (joining with the invite if
-  // we hold none), else as a spectator. A seat's table is reopened by the connection after
-  // a reconnect (with its last seq); a spectator's is watched again here.
+  // Open the table on the connection once it is up: as our seat, or, holding none, ask
+  // (docs/protocol.md, "Invite links"): the server answers with the free seats. With the
+  // invite and one free seat we sit at once; with several the player chooses; a started
+  // table is offered to watch. A seat's table is reopened by the connection after a
+  // reconnect (with its last seq); a spectator's is watched again here.
   attach() {
     const { conn, tableId, invite } = this;
     if (!conn.online) return;
-    const watch = () => {
-      this.watching = true;
-      conn.open.delete(tableId);
-      return conn.request({ type: "table.watch", table_id: tableId, invite }).then((r) => r.type === "error" && this.error(r));
-    };
     if (this.attached && !this.watching) return;
     this.attached = true;
-    if (this.watching) return watch();
+    if (this.watching) return this.watch();
     conn.openTable(tableId, invite ? { invite } : {}).then((r) => {
-      if (r.type === "error" && (r.code === "not_seated" || r.code === "not_open")) {
-        const join = invite ? conn.request({ type: "table.join", table_id: tableId, invite }) : Promise.resolve({ type: "error" });
-        return join.then((j) => (j.type === "error" ? watch() : null));
-      }
-      if (r.type === "error") this.error(r);
-      return null;
+      if (r.type !== "error") return;
+      if (r.code !== "not_seated" || !r.table) return r.code === "private_table" ? this.refuse(r) : this.error(r);
+      this.refuse(r);
+      if (invite && r.free.length === 1) this.sit(r.free[0]);
     });
+  }
+
+  // Not ours (yet): forget the table on the connection, and show why.
+  refuse(answer) {
+    this.conn.open.delete(this.tableId);
+    this.conn.last.delete(this.tableId);
+    this.gate = { answer, busy: false, flash: null };
+    this.render();
+  }
+
+  sit(seat) {
+    const { conn, tableId, invite } = this;
+    this.gate = { ...this.gate, busy: true, flash: null };
+    this.render();
+    conn.request({ type: "table.join", table_id: tableId, seat, ...(invite ? { invite } : {}) }).then((r) => {
+      if (r.type === "table.joined") {
+        conn.open.add(tableId); // reopened after a reconnect, as any seat
+        this.gate = null;
+        this.model.seat = r.seat;
+        return this.render();
+      }
+      // taken meanwhile, or refused: ask again, and say why
+      return conn.openTable(tableId, invite ? { invite } : {}).then((again) => {
+        if (again.type !== "error") return;
+        this.refuse(again);
+        this.gate.flash = r.type === "error" ? errorText(r) : t("web-no-answer");
+        this.render();
+      });
+    });
+  }
+
+  watch() {
+    const { conn, tableId, invite } = this;
+    this.watching = true;
+    this.attached = true;
+    this.gate = null;
+    conn.open.delete(tableId);
+    this.render();
+    return conn.request({ type: "table.watch", table_id: tableId, invite }).then((r) => r.type === "error" && this.error(r));
   }
 
   destroy() {
@@ -86,7 +122,10 @@ export class TableScreen {
   snapshot(msg) {
     const body = msg.snapshot || {};
     const state = body.state || body;
+    this.gate = null;
     this.model.reset(state, msg.seat ?? state.seat ?? this.model.seat);
+    // the server's recent log is the whole story: what happened while we were away too
+    if (Array.isArray(msg.log)) this.log = msg.log.map((ev) => this.tell(ev, null)).filter(Boolean);
     this.clearPending();
     this.render();
   }
@@ -99,13 +138,13 @@ export class TableScreen {
         case "update": this.model.apply(ev.state || {}); break;
         case "snapshot": this.model.reset(ev.state || {}); break;
         case "move": this.moved(ev); break;
-        case "deal": this.logLine(`${t("web-hand-number", { hand: ev.hand })} · ${t("web-commitment")}: ${ev.commitment.slice(0, 16)}…`); break;
-        case "hand_over": this.logLine(`${t("web-hand-number", { hand: ev.hand })}: ${(ev.points || []).join(" – ")}`); sounds.end(); break;
+        case "deal": this.logLine(this.tell(ev)); break;
+        case "hand_over": this.logLine(this.tell(ev)); sounds.end(); break;
         case "match_over": sounds.end(); announce(t("web-match-over")); break;
         case "vote_open": announce(t("web-vote")); break;
         case "invited": if (ev.seat === this.model.seat) announce(t("web-return-invite")); break;
         case "clock_warning": if (ev.seat === this.model.seat) sounds.warn(); break;
-        case "table_closed": this.logLine(ev.why); break;
+        case "table_closed": this.logLine(this.tell(ev)); break;
         default: break;
       }
     }
@@ -114,13 +153,26 @@ export class TableScreen {
     this.render();
   }
 
+  // A happening's line in the move log (null: it has none). `before` is the view before a
+  // move (Burraco names only the cards added to a meld); a rebuilt log has none.
+  tell(ev, before = this.model.view) {
+    switch (ev.type) {
+      case "move": {
+        const name = this.model.name(ev.seat) || `${t("web-bot")} ${ev.seat + 1}`;
+        const mod = GAMES[this.model.game];
+        const who = { name, you: ev.seat === this.model.seat ? "yes" : "no" };
+        const text = mod ? mod.describeMove(ev, who, facesFor(this.model.game), before) : `${name}: ${ev.move}`;
+        return ev.auto ? `${text} (${t("web-times-up")})` : text;
+      }
+      case "deal": return `${t("web-hand-number", { hand: ev.hand })} · ${t("web-commitment")}: ${ev.commitment.slice(0, 16)}…`;
+      case "hand_over": return `${t("web-hand-number", { hand: ev.hand })}: ${(ev.points || []).join(" – ")}`;
+      case "table_closed": return ev.why || null;
+      default: return null;
+    }
+  }
+
   moved(ev) {
-    const name = this.model.name(ev.seat) || `${t("web-bot")} ${ev.seat + 1}`;
-    const mod = GAMES[this.model.game];
-    // the view before the move is applied: Burraco names only the cards added to a meld
-    const who = { name, you: ev.seat === this.model.seat ? "yes" : "no" };
-    const text = mod ? mod.describeMove(ev, who, facesFor(this.model.game), this.model.view) : `${name}: ${ev.move}`;
-    const line = ev.auto ? `${text} (${t("web-times-up")})` : text;
+    const line = this.tell(ev);
     this.logLine(line);
     announce(line);
     if (ev.seat !== this.model.seat) sounds.play();
@@ -224,6 +276,9 @@ export class TableScreen {
 
   render() {
     if (this.over) return replace(this.root, this.overView());
+    if (this.gate) {
+      return replace(this.root, gateView(this.gate, { sit: (seat) => this.sit(seat), watch: () => this.watch(), lobby: () => this.onLeave() }));
+    }
     const m = this.model;
     const v = m.view;
     const game = m.game;
@@ -254,8 +309,9 @@ export class TableScreen {
     for (let s = 0; s < n; s++) if (s !== (m.seat ?? -1)) others.push(seatBadge(m, s, { where: this.where(s), handSize: sizes[s] ?? null }));
     const mine = m.seat !== null ? seatBadge(m, m.seat, { where: "bottom", handSize: null }) : h("div", { class: "seat seat-bottom spectator" }, t("web-spectator"));
 
-    const layout = h("div", { class: `table-screen game-${game || "none"} players-${n}${this.myTurn ? " my-turn" : ""}` },
-      h("div", { class: "table-main" },
+    const paused = this.invited !== null;
+    const layout = h("div", { class: `table-screen game-${game || "none"} players-${n}${this.myTurn ? " my-turn" : ""}${paused ? " paused" : ""}` },
+      h("div", { class: "table-main", inert: paused },
         h("div", { class: "table-head" },
           h("span", { class: "table-title" }, game ? `${t(`web-game-${game}`)} · ${t(`web-mode-${n}`)}` : ""),
           this.scoreLine(),
@@ -273,6 +329,8 @@ export class TableScreen {
       this.noticeView());
     replace(this.root, layout);
     this.markFresh();
+    if (paused && !this.wasPaused) this.root.querySelector(".pause button.primary")?.focus();
+    this.wasPaused = paused;
   }
 
   // Cards that were not on screen before get a short entrance (never blocking input).
@@ -302,19 +360,13 @@ export class TableScreen {
   }
 
   banner() {
-    if (this.invited) {
-      return h("div", { class: "banner invite", role: "alert" }, t("web-return-invite"), countdown(this.invited, { total: 30 }),
-        h("button", { class: "primary", type: "button", onclick: () => this.command("return") }, t("web-reopen")));
-    }
     const st = this.model.state;
     if (this.model.status === "waiting") {
       const start = st.start;
-      const invite = sessionStorage.getItem(`circolo.invite.${this.tableId}`);
       return h("div", { class: "banner" }, t("web-waiting"),
         start && this.model.seat !== null && !start.pressed.includes(this.model.seat)
           ? h("button", { class: "primary", type: "button", onclick: () => this.command("start_match") }, t("web-start-match"), " ", countdown(start.deadline, { total: 120 })) : null,
-        invite ? h("span", { class: "invite-link" }, t("web-invite-link"), " ", h("input", { readonly: true, value: invite, "aria-label": t("web-invite-link") }),
-          h("button", { type: "button", onclick: (e) => { navigator.clipboard?.writeText(invite); e.target.textContent = t("web-copied"); } }, t("web-copy"))) : null);
+        st.invite && this.model.seat !== null ? invitePanel(inviteLink(this.tableId, st.invite), this.model.game) : null);
     }
     return null;
   }
@@ -323,6 +375,9 @@ export class TableScreen {
   noticeView() {
     const st = this.model.state;
     const me = this.model.seat;
+    if (this.invited) { // the return invitation's time: twice as long at relaxed and untimed tables
+      return pauseView(this.invited, { total: st.table?.speed === "standard" ? 30 : 60, team: this.model.players === 4, reopen: () => this.command("return") });
+    }
     if (st.result) {
       return matchOver(this, st.result, st.rematch && !st.rematch.accepted.includes(me) ? st.rematch.deadline : null,
         (accept) => this.command("rematch", { accept }), () => this.leave()); // no rematch then
