@@ -126,7 +126,7 @@ def together(browser: Any, server: str) -> None:
             moves += 1
             # the other sees the move at once, in its log (and the card, if one was played)
             them.wait_for_function(
-                f"document.querySelectorAll('.log-list li').length > {before}", timeout=5_000
+                f"() => document.querySelectorAll('.log-list li').length > {before}", timeout=5_000
             )
             if played != "cut":
                 assert any(code_in(played, f) for f in players[other].frames)
