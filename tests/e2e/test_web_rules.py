@@ -114,6 +114,11 @@ def test_the_table_rules_dialog_and_the_cut_hint(browser: Any, seeded_server: An
         dialog, top = follow_hint(page, ".cut", "cut")
         assert 0 <= top < 200
         assert page.url == table, "the rules open over the table, not instead of it"
+        scrolled = "document.querySelector('dialog').scrollTop"
+        before = page.evaluate(scrolled)
+        page.keyboard.press("ArrowDown")  # reads on: the table's arrow keys keep out of it
+        page.wait_for_timeout(300)
+        assert page.evaluate(scrolled) > before
         assert dialog.locator("a[target=_blank]").get_attribute("href") == "/rules/scopa#cut"
         shot(page, "rules-dialog-cut-1280x800")
         dialog.locator(".rules-dialog-bar button").click()
@@ -136,7 +141,8 @@ def test_burraco_hints_on_a_phone(browser: Any, server: str) -> None:
     text = open_hint(page, ".burraco-clock")
     assert "Verde" in text and "reserva" in text
     shot(page, "rules-hint-clock-390x844")
-    page.click(".burraco-clock .hint summary")  # closed again
+    page.click(".table-title")  # a tap elsewhere closes it: it covered the hand
+    assert not page.locator(".hint[open]").count()
     assert "Esta partida: 4 rodadas." in open_hint(page, ".stock-row")
     shot(page, "rules-hint-house-390x844")
     dialog, top = follow_hint(page, ".stock-row", "house-rules")
@@ -145,4 +151,37 @@ def test_burraco_hints_on_a_phone(browser: Any, server: str) -> None:
     dialog.locator(".rules-dialog-bar button").click()
     dialog.wait_for(state="detached")
     assert page.locator(".table-screen").count() == 1
+    player.close()
+
+
+BISCA_HAND = """async ([hand, legal, players]) => {
+  const bisca = await import("/web/js/table/bisca.js");
+  const view = { hand, legal, phase: "play", trump: "D", players, trick: { cards: [] }, stock: 20 };
+  const ctx = {
+    view, model: { state: { hand: { legal } }, lastTrick: null }, selected: [], myTurn: true,
+    faces: "french", where: () => "top", seatName: () => "", sideName: () => "",
+    suitName: () => "ouros", play: () => {}, select: () => {},
+  };
+  const parts = bisca.render(ctx);
+  const boxes = parts.actions.filter((el) => el?.dataset?.hint);
+  const dimmed = parts.hand.filter((el) => el.classList.contains("forbidden"));
+  return {
+    hints: boxes.map((el) => el.dataset.hint),
+    dimmed: dimmed.map((el) => el.dataset.card),
+    text: boxes[0]?.querySelector(".hint-text").textContent,
+  };
+}"""
+
+
+def test_the_dimmed_trump_ace_says_why(browser: Any, server: str) -> None:
+    # The Bisca table's renderer, given a hand whose trump Ace the rules hold back now.
+    player = Player(browser, server, locale="pt-BR")
+    page = player.lobby()
+    ace = page.evaluate(BISCA_HAND, [["AD", "3C", "KS"], ["3C", "KS"], 2])
+    assert ace["hints"] == ["trump-ace"] and ace["dimmed"] == ["AD"]
+    assert ace["text"].startswith("O Ás do trunfo só pode sair depois")
+    seven = page.evaluate(BISCA_HAND, [["7D", "3C", "KS"], ["3C", "KS"], 4])
+    assert seven["hints"] == ["trump-seven"] and seven["dimmed"] == ["7D"]
+    free = page.evaluate(BISCA_HAND, [["AD", "3C", "KS"], ["AD", "3C", "KS"], 2])
+    assert free["hints"] == [] and free["dimmed"] == []
     player.close()

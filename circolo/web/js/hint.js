@@ -7,6 +7,14 @@ import { openRulesDialog } from "./rules.js";
 
 const opened = new Set();
 
+// A tap anywhere else, or Escape, closes the open hints (on a phone one covers the hand).
+function closeAll() {
+  opened.clear();
+  document.querySelectorAll("details.hint[open]").forEach((el) => { el.open = false; });
+}
+document.addEventListener("click", (e) => { if (!e.target.closest?.(".hint")) closeAll(); });
+document.addEventListener("keydown", (e) => { if (e.key === "Escape") closeAll(); });
+
 // `id` names the hint's message (web-hint-<id>); `vars` fill it.
 export function hint(id, game, section, vars = {}) {
   const box = h("details", { class: "hint", open: opened.has(id), dataset: { hint: id } },
