@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from tests.e2e.conftest import Player, shot
-from tests.e2e.test_web_play import create
+from tests.e2e.test_web_play import create, serious
 
 GAMES = {"scopa": "Scopa", "bisca": "Bisca Capixaba", "burraco": "Burraco"}
 TITLES = {"pt-BR": {"burraco": "Buraco italiano"}}
@@ -72,8 +72,13 @@ def test_every_rules_page_in_every_language(browser: Any, server: str) -> None:
 
 
 def test_the_rules_index_and_the_lobby_and_create_form_links(browser: Any, server: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+
     player = Player(browser, server, locale="pt-BR")
     page = player.page
+    page.goto(f"{server}/rules/burraco")
+    page.wait_for_selector(".rules h1")
+    assert not serious(Axe().run(page))
     page.goto(f"{server}/help")
     page.wait_for_selector(".rules-index")
     assert page.locator(".rules-index a").count() == 3
@@ -102,6 +107,8 @@ def test_the_rules_index_and_the_lobby_and_create_form_links(browser: Any, serve
 
 
 def test_the_table_rules_dialog_and_the_cut_hint(browser: Any, seeded_server: Any) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
     # Seed 6: the bot deals and we cut, so the cut and its hint are on screen.
     with seeded_server(6) as base:
         player = Player(browser, base)
@@ -125,6 +132,7 @@ def test_the_table_rules_dialog_and_the_cut_hint(browser: Any, seeded_server: An
         dialog.wait_for(state="detached")
         page.click(".table-head .rules-button")  # the table's own link
         dialog.locator(".rules h1").wait_for()
+        assert not serious(Axe().run(page))
         assert dialog.locator(".rules h1").inner_text() == "Scopa"
         page.keyboard.press("Escape")
         dialog.wait_for(state="detached")
