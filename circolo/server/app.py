@@ -25,7 +25,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from circolo.server import metrics, naming, words
+from circolo.games import GAMES
+from circolo.server import metrics, naming, rules, words
 from circolo.server.botpool import BotPool
 from circolo.server.bus import Bus, open_bus
 from circolo.server.connection import CLOSE_POLICY, Session
@@ -41,6 +42,7 @@ from circolo.server.ratelimit import Quota, SlidingWindow
 from circolo.server.room import Room
 from circolo.server.settings import Settings
 from circolo.store import Store
+from circolo.table import TableSettings
 
 log = structlog.get_logger(__name__)
 
@@ -172,6 +174,12 @@ def create_app(settings: Settings) -> Starlette:
         csp = policy(room_hosts(settings, request.scope), MINIMAL_SCRIPT, MINIMAL_STYLE)
         return HTMLResponse(MINIMAL_PAGE, headers={"content-security-policy": csp})
 
+    async def rules_page(request: Request) -> Response:
+        """A game's rules page: the client, opened at that game's rules."""
+        if request.path_params["game"] not in GAMES:
+            return Response("Not Found", status_code=404, media_type="text/plain")
+        return await index(request)
+
     async def me(request: Request) -> Response:
         guest: Guest = request.state.guest
         return JSONResponse(guest.to_json())
@@ -220,6 +228,9 @@ def create_app(settings: Settings) -> Starlette:
     routes: list[Any] = [
         Route("/", index),
         Route("/t/{table_id}", index),
+        Route("/rules", index),
+        Route("/help", index),
+        Route("/rules/{game}", rules_page),
         Route("/api/me", me),
         Route("/api/games", games),
         Route("/api/tables", tables),
@@ -230,6 +241,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/metrics", metrics_page),
         WebSocketRoute("/ws", websocket),
         *words.routes,
+        *rules.routes(TableSettings.from_json(settings.table or None)),
     ]
     if WEB.is_dir():
         routes.append(Mount("/web", StaticFiles(directory=WEB), name="web"))

@@ -4,7 +4,7 @@ import * as settings from "./settings.js";
 
 export function bindKeys(root, getScreen) {
   const onKey = (ev) => {
-    if (ev.target.closest("input, textarea, select") || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.target.closest("input, textarea, select, dialog") || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const screen = getScreen();
     if (!screen) return;
     const focusables = [...root.querySelectorAll(".hand .card[aria-pressed], .table-cards button.card, .actions button, .meld.target")];

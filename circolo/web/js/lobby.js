@@ -74,7 +74,7 @@ export class Lobby {
   gameTile(g) {
     return h("article", { class: `game-tile game-${g.game}` },
       h("h3", {}, t(`web-game-${g.game}`)),
-      h("p", {}, t(`web-game-${g.game}-about`)),
+      h("p", {}, t(`web-game-${g.game}-about`), " ", h("a", { class: "rules-link", href: `#/rules/${g.game}` }, t("web-rules"))),
       h("div", { class: "modes" },
         (g.players || [2, 4]).map((n) =>
           h("button", { class: "primary", type: "button", dataset: { game: g.game, players: n }, onclick: () => this.playNow(g.game, n) },
@@ -120,8 +120,11 @@ export class Lobby {
             levels.map((l) => h("option", { value: `bot:${l}`, selected: l === "greedy" }, `${t("web-bot")} · ${t(`web-level-${l}`)}`))));
       }));
     };
+    const rulesLink = h("a", { class: "rules-link", id: "cf-rules" });
     const drawOptions = () => {
       const g = games.find((x) => x.game === gameSel.value);
+      rulesLink.href = `#/rules/${g.game}`;
+      rulesLink.textContent = t("web-rules-of", { game: t(`web-game-${g.game}`) });
       replace(fields, (g.options || []).map((o) => optionField(o)));
       form.elements.players?.addEventListener("change", drawSeats);
       drawSeats();
@@ -130,6 +133,7 @@ export class Lobby {
     const speeds = this.data?.speeds || ["standard", "relaxed", "untimed"];
     form.append(
       h("label", { for: "cf-game" }, t("web-game-label"), gameSel),
+      rulesLink,
       fields,
       h("label", { for: "cf-speed" }, t("web-speed"), h("select", { id: "cf-speed", name: "speed" }, speeds.map((s) => h("option", { value: s }, t(`web-speed-${s}`))))),
       seats,

@@ -1,5 +1,6 @@
 // The page: header (language, settings), offline banner, and the router between the
-// lobby, a table (/t/<id>), the verify page and settings.
+// lobby, a table (/t/<id>), the rules (/rules/<game>, #/rules/<game>), the verify page
+// and settings.
 import { h, replace, $ } from "./dom.js";
 import { t, errorText, setLang, initialLang, LANGS, LANG_NAMES, currentLang } from "./i18n.js";
 import * as settings from "./settings.js";
@@ -13,6 +14,7 @@ import { renderVerify } from "./verify.js";
 import { renderSettings } from "./settingsview.js";
 import { renderHistory, renderReplay } from "./history.js";
 import { nameCard } from "./myname.js";
+import { renderRules, leaveRules } from "./rules.js";
 
 const conn = new Connection();
 window.circolo = { conn }; // for tests and the curious
@@ -30,6 +32,7 @@ function header() {
     h("a", { class: "brand", href: "/" , onclick: (e) => { e.preventDefault(); go("/"); } }, "♣ ", t("web-app")),
     h("nav", { "aria-label": "main" },
       h("a", { href: "/", onclick: (e) => { e.preventDefault(); go("/"); } }, t("web-lobby")),
+      h("a", { href: "#/rules" }, t("web-rules")),
       h("a", { href: "#/history" }, t("web-history")),
       h("a", { href: "#/settings" }, t("web-settings")),
       h("a", { href: "#/verify" }, t("web-verify"))),
@@ -62,6 +65,13 @@ function route() {
   const main = $("#main");
   const hash = location.hash;
   nameCard($("#name-slot"), conn, !hash && location.pathname === "/");
+  const byHash = hash.match(/^#\/rules(?:\/(\w+))?(?:\/([\w-]+))?/);
+  const byPath = !hash.startsWith("#/") && location.pathname.match(/^\/(?:rules|help)(?:\/(\w+))?\/?$/);
+  if (byHash || byPath) { // /rules/<game>#<section> or #/rules/<game>/<section>
+    leaveCurrent();
+    return renderRules(main, (byHash || byPath)[1], byHash ? byHash[2] : hash.slice(1) || null);
+  }
+  leaveRules(main);
   if (hash.startsWith("#/verify")) {
     leaveCurrent();
     return renderVerify(main, new URLSearchParams(hash.split("?")[1] || ""));

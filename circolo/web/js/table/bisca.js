@@ -4,6 +4,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { cardButton, cardImage, cardBack } from "../cardview.js";
 import { cardNames } from "../names.js";
+import { hint } from "../hint.js";
 
 const SUIT_WORD = { H: "♥", D: "♦", C: "♣", S: "♠" };
 
@@ -43,7 +44,7 @@ export function render(ctx) {
 
   let actions = [];
   if (myTurn && v.phase === "choose") {
-    actions = [h("p", { class: "prompt" }, t("web-choose-trump")),
+    actions = [h("p", { class: "prompt" }, t("web-choose-trump"), hint("copas", "bisca", "copas")),
       h("button", { class: "primary", type: "button", dataset: { move: "copas" }, onclick: () => ctx.play("copas") }, t("web-copas")),
       h("button", { class: "primary", type: "button", dataset: { move: "sorteio" }, onclick: () => ctx.play("sorteio") }, t("web-sorteio"))];
   } else if (myTurn && v.phase === "exchange") {
@@ -57,8 +58,11 @@ export function render(ctx) {
   // The seat to move is sent its legal moves: a card the rules forbid now (the trump Ace
   // before the 7) is shown but cannot be played.
   const legal = ctx.model.state.hand?.legal;
+  const held = playable && Array.isArray(legal) ? (v.hand || []).filter((c) => !legal.includes(c)) : [];
+  // why a card is dimmed: the trump Ace waits for the 7; in 2 v 2 the 7 may not close a trick
+  if (held.length) actions.push(hint(held.some((c) => c[0] === "A") ? "trump-ace" : "trump-seven", "bisca", "trump-ace"));
   const hand = (v.hand || []).map((c) => {
-    const forbidden = playable && Array.isArray(legal) && !legal.includes(c);
+    const forbidden = held.includes(c);
     return cardButton(c, "bisca", {
       selected: c === sel,
       cls: `in-hand${forbidden ? " forbidden" : ""}`,

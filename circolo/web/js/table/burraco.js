@@ -5,6 +5,7 @@ import { t } from "../i18n.js";
 import { cardButton, cardImage, cardBack } from "../cardview.js";
 import { cardNames } from "../names.js";
 import { layouts, baseCards, burracoKind } from "./melds.js";
+import { hint } from "../hint.js";
 
 const split = (s) => (Array.isArray(s) ? s : (s || "").split(/\s+/).filter(Boolean));
 
@@ -38,7 +39,8 @@ export function render(ctx) {
   const center = h("div", { class: "felt burraco-felt" },
     h("div", { class: "stock-row" },
       h("span", { class: "stock-pile" }, cardBack("small"), h("span", { class: "count" }, `${t("web-stock")}: ${v.stock ?? 0}`)),
-      h("div", { class: "pile-wrap", dataset: playing ? { drop: "discard" } : {} }, h("span", { class: "count" }, t("web-pile")), pileView)),
+      h("div", { class: "pile-wrap", dataset: playing ? { drop: "discard" } : {} }, h("span", { class: "count" }, t("web-pile")), pileView),
+      houseHint(ctx.model.state.table?.options || {})),
     h("div", { class: "all-melds" }, meldsView));
 
   let actions = [];
@@ -67,6 +69,12 @@ export function render(ctx) {
     });
   });
   return { center, side: null, actions, hand: handView };
+}
+
+// The room's Burraco rules players ask about, with this match's length.
+function houseHint(options) {
+  const length = options.target ? t("web-hint-to-points", { target: options.target }) : t("web-hint-hands", { count: options.hands || 4 });
+  return hint("house", "burraco", "house-rules", { length });
 }
 
 // A hand card dropped on the pile is discarded; on one of our melds, it extends the meld

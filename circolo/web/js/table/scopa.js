@@ -5,6 +5,7 @@ import { t } from "../i18n.js";
 import { cardButton, cardImage, cardBack } from "../cardview.js";
 import { cardNames } from "../names.js";
 import { parseCard } from "../art/cards.js";
+import { hint } from "../hint.js";
 
 const SUIT_ORDER = "HDCS";
 
@@ -117,7 +118,7 @@ function cutControl(ctx) {
   const out = h("output", { for: "cut-n" }, input.value);
   input.addEventListener("input", () => (out.textContent = input.value));
   return h("div", { class: "cut" },
-    h("label", { for: "cut-n", id: "cut-how" }, t("web-cut-how")), input, out,
+    h("label", { for: "cut-n", id: "cut-how" }, t("web-cut-how")), hint("cut", "scopa", "cut"), input, out,
     h("button", { class: "primary", type: "button", onclick: () => ctx.play(`cut ${input.value}`) }, t("web-cut")));
 }
 

@@ -13,6 +13,7 @@ import { Chat } from "../chat.js";
 import { handOver, matchOver } from "./results.js";
 import { gateView, invitePanel, inviteLink, pauseView } from "./invite.js";
 import { bindKeys } from "../keyboard.js";
+import { openRulesDialog } from "../rules.js";
 import { enableDrag } from "../drag.js";
 import * as settings from "../settings.js";
 import * as scopa from "./scopa.js";
@@ -316,6 +317,7 @@ export class TableScreen {
           h("span", { class: "table-title" }, game ? `${t(`web-game-${game}`)} · ${t(`web-mode-${n}`)}` : ""),
           this.scoreLine(),
           m.commitment ? h("a", { class: "commit", href: `#/verify?c=${m.commitment}`, title: t("web-commitment") }, `SHA-256 ${m.commitment.slice(0, 10)}…`) : null,
+          game ? h("button", { type: "button", class: "ghost rules-button", onclick: () => openRulesDialog(game) }, t("web-rules")) : null,
           h("button", { type: "button", class: "ghost", onclick: () => this.leave() }, t("web-leave"))),
         h("div", { class: "opponents" }, others),
         h("div", { class: "center" }, parts.center, parts.side || null),

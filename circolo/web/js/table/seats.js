@@ -3,6 +3,7 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { countdown } from "../clock.js";
+import { hint } from "../hint.js";
 
 export function seatBadge(model, seat, { where = "top", handSize = null } = {}) {
   const mine = seat === model.seat;
@@ -46,6 +47,7 @@ function burracoBar(clock, mine) {
     if (mine) o.dataset.sound = "1";
     wrap.append(o);
   }
+  if (mine) wrap.append(hint("clock", "burraco", "clock"));
   return wrap;
 }
 
