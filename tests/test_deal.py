@@ -176,7 +176,7 @@ def test_the_cli_takes_the_seed_as_printed_and_tells_the_deal_in_words() -> None
     run = verify("scopa", "--seed", SEED, "--commitment", digest, "--cut", "17", "--lang", "it")
     assert run.exit_code == 0, run.output
     lines = run.output.splitlines()
-    assert lines[0].startswith("✓ Il seme coincide con l'impegno")
+    assert lines[0].startswith("✓ Il codice coincide con l'impegno")
     assert "Posto 2 (riceve per primo): Due di bastoni, Tre di denari e Cavallo di bastoni" in lines
     assert (
         "In tavola: Sei di bastoni, Quattro di coppe, Cinque di denari e Quattro di bastoni"
