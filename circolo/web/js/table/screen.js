@@ -307,10 +307,15 @@ export class TableScreen {
         h("button", { class: "primary", type: "button", onclick: () => this.command("return") }, t("web-reopen")));
     }
     const st = this.model.state;
-    if (this.model.status === "waiting") {
+    if (this.model.gathering && st.bots_at && this.model.seat !== null) { // Play now, waiting for people
+      return h("div", { class: "banner bots-soon" }, t("web-bots-in"), " ", countdown(st.bots_at, { total: Math.max(1, st.bots_at - st.table.created_at), warnAt: -1 }),
+        h("button", { class: "primary", type: "button", onclick: () => this.command("start_match") }, t("web-start-with-bots")));
+    }
+    if (this.model.status === "waiting") { // "Waiting for players…" is on the felt already
       const start = st.start;
       const invite = sessionStorage.getItem(`circolo.invite.${this.tableId}`);
-      return h("div", { class: "banner" }, t("web-waiting"),
+      if (!start && !invite) return null;
+      return h("div", { class: "banner" },
         start && this.model.seat !== null && !start.pressed.includes(this.model.seat)
           ? h("button", { class: "primary", type: "button", onclick: () => this.command("start_match") }, t("web-start-match"), " ", countdown(start.deadline, { total: 120 })) : null,
         invite ? h("span", { class: "invite-link" }, t("web-invite-link"), " ", h("input", { readonly: true, value: invite, "aria-label": t("web-invite-link") }),
