@@ -574,18 +574,23 @@ class Room:
         await self._place(pending)
 
     def _bots_now(self, table_id: str) -> None:
-        """Play now's wait is over: bots take the empty seats, unless no player of the
-        table has it open any more (then it goes: nobody would play it)."""
+        """Play now's wait is over: bots take the empty seats, once one of the table's
+        players has it open (a table nobody holds open never starts: it goes after
+        ``waiting_grace``, unless a player opens it again first, as after a restart)."""
         self._timers.pop(table_id, None)
         pending = self.pending.get(table_id)
-        if pending is None:
-            return
-        if not self._present(pending):
-            self._spawn(self._drop_waiting(table_id))
-            log.info("waiting_table_deserted", table=table_id)
+        if pending is None or not self._present(pending):
             return
         pending.fill_with_bots(pending.level or self.settings.play_now_level)
         self._spawn(self._place(pending))
+
+    def _bots_due(self, table_id: str) -> bool:
+        """A Play now table whose bots are due (its wait over, its timer gone)."""
+        pending = self.pending.get(table_id)
+        return (
+            pending is not None and pending.play_now and table_id not in self._timers
+            and pending.bots_at is not None and pending.bots_at <= self.clock()
+        )  # fmt: skip
 
     # -- connections -------------------------------------------------------------------------
 
@@ -680,6 +685,8 @@ class Room:
         if self._live[key] == 1 and owner is not None:
             owner.post(Connected(feed.audience))
         self._mind_waiting(feed.table_id)
+        if self._bots_due(feed.table_id):  # its player is back: the bots come now
+            self._bots_now(feed.table_id)
 
     def _connection_closed(self, feed: Feed) -> None:
         """The last connection of a seat's player gone (not a player who left the seat, and
