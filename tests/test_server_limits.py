@@ -21,7 +21,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         tmp_path_factory.mktemp("limits"),
         {"CIRCOLO_WAITING_TABLES_PER_PLAYER": str(WAITING),
          "CIRCOLO_BOT_TABLES_PER_PLAYER": str(WITH_BOTS), "CIRCOLO_RATE": "200",
-         "CIRCOLO_BURST": "400"},
+         "CIRCOLO_BURST": "400", "CIRCOLO_PLAY_NOW_WAIT": "60"},
     )  # fmt: skip
     process.start()
     yield process

@@ -250,7 +250,8 @@ async def test_waiting_tables_survive_kill_9(tmp_path: Path) -> None:
             {"type": "table.create", "game": "scopa", "seats": seats, "private": True}
         )
         eager = await Client.connect(server.url)
-        waiting = await eager.request({"type": "play_now", "game": "scopa", "players": 2})
+        # another game than the open table's: Play now would seat them beside its host
+        waiting = await eager.request({"type": "play_now", "game": "bisca", "players": 2})
         assert waiting["type"] == "play_now.waiting", waiting
         server.kill()
         server.start(port)

@@ -326,10 +326,15 @@ class Session:
                     await room.leave(guest, frame.table_id)
                 self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id))
             case p.PlayNow():
-                table_id, seat, bots_at = await room.play_now(guest, frame.game, frame.players)
+                table_id, seat, bots_at = await room.play_now(
+                    guest, frame.game, frame.players, frame.level
+                )
                 kind = "play_now.waiting" if table_id in room.pending else "table.joined"
                 seated = p.frame(kind, ref=frame.id, table_id=table_id, seat=seat, bots_at=bots_at)
                 await self._open(table_id, None, None, watch=False, first=seated)
+            case p.StartMatch() if frame.table_id in room.pending:  # Play now: bots now
+                await room.start_with_bots(guest, frame.table_id)
+                self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id))
             case p.Chat():
                 self._chat(frame)
             case p.Move() | p.StartMatch() | p.Continue() | p.Vote() | p.Rematch() | p.Return():

@@ -35,6 +35,8 @@ class Pending:
     spectators: int = 0
     creator: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    level: str | None = None  # the level of the bots Play now seats (None: the room's)
+    _shown: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """All of it as JSON (kept in the store, so a waiting table survives a restart)."""
@@ -44,6 +46,7 @@ class Pending:
             "seats": [None if seat is None else seat.to_json() for seat in self.seats],
             "created_at": self.created_at, "play_now": self.play_now, "bots_at": self.bots_at,
             "invite": self.invite, "creator": self.creator, "extra": self.extra,
+            "level": self.level,
         }  # fmt: skip
 
     @classmethod
@@ -53,7 +56,7 @@ class Pending:
             data["table_id"], data["game"], dict(data["options"]), data["speed"],
             bool(data["private"]), seats, float(data["created_at"]),
             play_now=bool(data["play_now"]), bots_at=data["bots_at"], invite=data["invite"],
-            creator=data["creator"], extra=dict(data["extra"]),
+            creator=data["creator"], extra=dict(data["extra"]), level=data.get("level"),
         )  # fmt: skip
 
     def free(self) -> list[int]:
@@ -102,12 +105,12 @@ class Pending:
             settings=settings or TableSettings(),
         )
 
-    def check(self) -> None:
+    def check(self) -> TableConfig:
         """Validate the options now, with stand-ins for the open seats (``TableError``)."""
         stand_in = [
             seat or SeatConfig.human(f"open_{i}", f"Open {i}") for i, seat in enumerate(self.seats)
         ]
-        TableConfig(
+        return TableConfig(
             game=self.game,
             seats=tuple(stand_in),
             options=self.options,
@@ -116,8 +119,12 @@ class Pending:
         )
 
     def entry(self) -> dict[str, Any]:
+        """As the lobby lists it, with every option the match is played with (the target
+        too when the creator left it at its default)."""
+        if self._shown is None:
+            self._shown = self.check().rules().options()
         return listing(
-            self.table_id, self.game, self.options, self.speed, self.private, "waiting",
+            self.table_id, self.game, self._shown, self.speed, self.private, "waiting",
             self.seats, self.spectators, self.created_at,
         )  # fmt: skip
 

@@ -82,6 +82,7 @@ class Owner:
         bot_budget_ms: float = 1000.0,
         clock: Callable[[], float] = time.time,
         on_finish: Callable[[Owner], Awaitable[None]] | None = None,
+        on_step: Callable[[Owner], None] | None = None,
     ) -> None:
         self.table_id = table_id
         self.config = config
@@ -95,6 +96,7 @@ class Owner:
         self._bot_budget_ms = bot_budget_ms
         self._clock = clock
         self._on_finish = on_finish
+        self._on_step = on_step
         self._inbox: asyncio.Queue[_Job | None] = asyncio.Queue()
         self._wake_at: float | None = None
         self._bot_tasks: set[asyncio.Task[None]] = set()
@@ -272,13 +274,16 @@ class Owner:
             self._bus.publish_now(topic(self.table_id, audience), text)
 
     async def _after(self) -> None:
-        """The table's next wake-up, its bot to move, and its result once finished."""
+        """The table's next wake-up, its bot to move, its lobby entry, and its result once
+        finished."""
         self._wake_at = self.table.wake_at
         turn = self.table.bot_turn
         if turn is not None and turn != self._bot_turn:
             self._bot_tasks.add(task := asyncio.create_task(self._bot(turn)))
             task.add_done_callback(self._bot_tasks.discard)
         self._bot_turn = turn
+        if self._on_step is not None:  # the lobby's entry (status, players still there)
+            self._on_step(self)
         if not self.finished and self.table.status == "finished":
             self.finished = True
             result = self.table.result

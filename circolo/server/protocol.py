@@ -54,10 +54,13 @@ class LobbyUnsubscribe(_Frame):
     type: Literal["lobby.unsubscribe"]
 
 
+BotLevel = Literal["random", "greedy", "expert"]
+
+
 class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     kind: Literal["me", "bot", "open"]
-    level: Literal["random", "greedy", "expert"] = "greedy"
+    level: BotLevel = "greedy"
 
 
 OptionValue = int | str | bool | None
@@ -107,6 +110,7 @@ class PlayNow(_Frame):
     type: Literal["play_now"]
     game: Annotated[str, StringConstraints(max_length=32)]
     players: Literal[2, 4] = 2
+    level: BotLevel | None = None  # the bots' level if bots fill the table (else the room's)
 
 
 class Move(_TableFrame):

@@ -66,6 +66,8 @@ class Room:
         self._starting: dict[str, Pending] = {}  # full, its owner not made yet
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._deserted: dict[str, asyncio.TimerHandle] = {}  # waiting tables nobody has open
+        self._unstarted: dict[str, asyncio.TimerHandle] = {}  # live, waiting for its players
+        self._shown: dict[str, dict[str, Any]] = {}  # live tables as the lobby was last told
         self._tasks: set[asyncio.Task[Any]] = set()
         self._invites: dict[str, str] = {}
         self._chat = SlidingWindow(settings.chat_messages, settings.chat_window)
@@ -103,6 +105,7 @@ class Room:
             owner = self._owner(table_id, config, table, seq)
             owner.created_at = saved.table.created_at
             owner.start(Resume(self.settings.resume_grace))
+            self._mind_start(table_id)
             count += 1
         log.info("tables_recovered", tables=count)
         return count
@@ -124,7 +127,7 @@ class Room:
 
     async def stop(self) -> None:
         """Let every owner finish its queued commands (and their commits), then stop."""
-        for handle in [*self._timers.values(), *self._deserted.values()]:
+        for handle in [*self._timers.values(), *self._deserted.values(), *self._unstarted.values()]:
             handle.cancel()
         await asyncio.gather(*(owner.stop() for owner in self.owners.values()))
 
@@ -133,7 +136,7 @@ class Room:
             table_id, config, table, seq, store=self.store, bus=self.bus, bots=self.bots,
             resync_frames=self.settings.resync_frames, bot_delay=self.settings.bot_delay,
             bot_budget_ms=self.settings.bot_budget_ms, clock=self.clock,
-            on_finish=self._finished,
+            on_finish=self._finished, on_step=self._relist,
         )  # fmt: skip
         self.owners[table_id] = owner
         return owner
@@ -141,8 +144,7 @@ class Room:
     async def _finished(self, owner: Owner) -> None:
         """Off the lobby now; retired after ``finished_linger`` (its players keep the final
         screen and the chat until then; afterwards, opening it says where its replay is)."""
-        if not owner.config.private:  # a private table was never listed: its id stays unsaid
-            self._lobby_removed(owner.table_id)
+        self._relist(owner)
         table_id = owner.table_id
         self._timers[table_id] = asyncio.get_running_loop().call_later(
             self.settings.finished_linger, lambda: self._spawn(self._retire(table_id))
@@ -152,6 +154,7 @@ class Room:
         """A finished table's owner stopped and forgotten: its memory is given back."""
         self._timers.pop(table_id, None)
         self._invites.pop(table_id, None)
+        self._shown.pop(table_id, None)
         owner = self.owners.pop(table_id, None)
         self.revoke(table_id, "over")
         if owner is not None:
@@ -190,14 +193,40 @@ class Room:
         return sorted(waiting, key=lambda e: e["created_at"]) + playing
 
     def _listed(self, owner: Owner) -> bool:
-        return not owner.config.private and not owner.finished
+        """A public live table is listed while a person still plays at it: not once every
+        human left, was counted away, or (before or after a match) has no connection."""
+        table = owner.table
+        if owner.config.private or owner.finished or table.status == "finished":
+            return False
+        humans = [
+            presence for seat, presence in zip(table.seats, table.presence, strict=True)
+            if not seat.is_bot and not presence.left
+        ]  # fmt: skip
+        if table.status == "playing":
+            return any(not presence.away for presence in humans)
+        return any(presence.connected for presence in humans)
 
     def _entry(self, owner: Owner) -> dict[str, Any]:
         config = owner.config
         return listing(
-            owner.table_id, config.game, dict(config.options), config.speed, config.private,
-            owner.table.status, config.seats, 0, owner.created_at,
+            owner.table_id, config.game, owner.table.rules.options(), config.speed,
+            config.private, owner.table.status, config.seats, 0, owner.created_at,
         )  # fmt: skip
+
+    def _relist(self, owner: Owner) -> None:
+        """After each step of a live table: tell the lobby when its entry changed, or that
+        it is no longer listed (a private table is never named)."""
+        if owner.config.private:
+            return
+        table_id = owner.table_id
+        entry = self._entry(owner) if self._listed(owner) else None
+        if entry == self._shown.get(table_id):
+            return
+        if entry is not None:
+            self._shown[table_id] = entry
+            self._lobby_update(entry)
+        elif self._shown.pop(table_id, None) is not None:
+            self._lobby_removed(table_id)
 
     def _lobby_update(self, entry: dict[str, Any]) -> None:
         if not entry["private"]:
@@ -387,6 +416,8 @@ class Room:
             self._waiting(pending)
             self._mind_waiting(pending.table_id)
             return
+        if pending.table_id in self.pending and not pending.private:
+            self._shown[pending.table_id] = pending.entry()  # what the lobby shows of it now
         self._forget_waiting(pending.table_id)
         self._starting[pending.table_id] = pending
         try:
@@ -479,9 +510,32 @@ class Room:
                 owner.post(Connected(index))
         for audience in owner.audiences():
             self.bus_now(topic(owner.table_id, audience), owner.snapshot_frame(audience))
-        if not config.private:
-            self._lobby_update(self._entry(owner))
+        self._relist(owner)
+        self._mind_start(owner.table_id)
         log.info("table_started", table=owner.table_id, game=config.game)
+
+    def _mind_start(self, table_id: str) -> None:
+        """A live table waits for each of its players to connect; one still waiting after
+        ``waiting_grace`` (its player closed the page as it started, or never came back
+        after a restart) is called off, so no table waits forever."""
+        self._unstarted[table_id] = asyncio.get_running_loop().call_later(
+            self.settings.waiting_grace, lambda: self._spawn(self._call_off(table_id))
+        )
+
+    async def _call_off(self, table_id: str) -> None:
+        self._unstarted.pop(table_id, None)
+        owner = self.owners.get(table_id)
+        if owner is None or owner.config.tournament or owner.table.status != "waiting":
+            return
+        table = owner.table
+        for seat, (config, presence) in enumerate(zip(table.seats, table.presence, strict=True)):
+            if not config.is_bot and not presence.connected:
+                try:
+                    await owner.submit(Leave(seat))
+                except TableError:  # it started or ended meanwhile
+                    return
+                log.info("unstarted_table_called_off", table=table_id, seat=seat)
+                return
 
     async def leave(self, guest: Guest, table_id: str) -> None:
         found = self._find(table_id, None, guest)
@@ -505,10 +559,12 @@ class Room:
             self._waiting(found)
 
     async def play_now(
-        self, guest: Guest, game: str, players: int
+        self, guest: Guest, game: str, players: int, level: str | None = None
     ) -> tuple[str, int, float | None]:
-        """A seat at once: at the oldest open play-now table of that game and mode, or at
-        a new one that gets bots in its empty seats after ``play_now_wait`` seconds."""
+        """A seat at once: beside a person who waits for that game and mode at a public
+        table (the oldest such table whose player has it open), else at a new table
+        whose empty seats bots of ``level`` take, at once (or after ``play_now_wait``
+        seconds, when the room waits for people)."""
         if game not in GAMES:
             raise TableError("bad_option", f"unknown game {game!r}; one of {', '.join(GAMES)}")
         for table_id, held in [(t["table_id"], t["seat"]) for t in self.tables_of(guest)]:
@@ -517,7 +573,8 @@ class Room:
                 return table_id, held, pending.bots_at
         candidates = sorted(
             (p for p in self.pending.values()
-             if p.play_now and p.game == game and len(p.seats) == players and p.free()),
+             if p.game == game and len(p.seats) == players and p.free() and not p.private
+             and p.speed == "standard" and self._present(p)),
             key=lambda p: p.created_at,
         )  # fmt: skip
         if candidates:
@@ -526,31 +583,53 @@ class Room:
             seat = pending.sit(guest, None)
             await self._place(pending)
             return pending.table_id, seat, pending.bots_at
-        now = self.clock()
+        now, wait = self.clock(), self.settings.play_now_wait
         pending = Pending(
             new_table_id(), game, {}, "standard", False, [None] * players, now,
-            play_now=True, bots_at=now + self.settings.play_now_wait, creator=guest.id,
+            play_now=True, bots_at=now + wait if wait > 0 else None, creator=guest.id,
+            level=level,
         )  # fmt: skip
         seat = pending.sit(guest, None)
         pending.check()
-        if self.settings.play_now_wait <= 0:
-            pending.fill_with_bots(self.settings.play_now_level)
+        if wait <= 0:
+            pending.fill_with_bots(level or self.settings.play_now_level)
         self._check_quota(guest, pending, new=True)
-        if self.settings.play_now_wait > 0:
+        if wait > 0:
             loop = asyncio.get_running_loop()
-            self._timers[pending.table_id] = loop.call_later(
-                self.settings.play_now_wait, self._bots_now, pending.table_id
-            )
+            self._timers[pending.table_id] = loop.call_later(wait, self._bots_now, pending.table_id)
         await self._place(pending)
         return pending.table_id, seat, pending.bots_at
 
+    async def start_with_bots(self, guest: Guest, table_id: str) -> None:
+        """A seated player of a waiting Play now table asks for the bots now."""
+        pending = self._find(table_id, None, guest)
+        if isinstance(pending, Owner):
+            raise TableError("already_started", "the match has started")
+        if pending.seat_of(guest.id) is None:
+            raise ProtocolError("not_seated", "you have no seat at this table")
+        if not pending.play_now:
+            raise TableError("no_start_needed", "this table starts when every seat is taken")
+        pending.fill_with_bots(pending.level or self.settings.play_now_level)
+        await self._place(pending)
+
     def _bots_now(self, table_id: str) -> None:
+        """Play now's wait is over: bots take the empty seats, once one of the table's
+        players has it open (a table nobody holds open never starts: it goes after
+        ``waiting_grace``, unless a player opens it again first, as after a restart)."""
         self._timers.pop(table_id, None)
         pending = self.pending.get(table_id)
-        if pending is None:
+        if pending is None or not self._present(pending):
             return
-        pending.fill_with_bots(self.settings.play_now_level)
+        pending.fill_with_bots(pending.level or self.settings.play_now_level)
         self._spawn(self._place(pending))
+
+    def _bots_due(self, table_id: str) -> bool:
+        """A Play now table whose bots are due (its wait over, its timer gone)."""
+        pending = self.pending.get(table_id)
+        return (
+            pending is not None and pending.play_now and table_id not in self._timers
+            and pending.bots_at is not None and pending.bots_at <= self.clock()
+        )  # fmt: skip
 
     # -- connections -------------------------------------------------------------------------
 
@@ -647,6 +726,8 @@ class Room:
         if self._live[key] == 1 and owner is not None:
             owner.post(Connected(feed.audience))
         self._mind_waiting(feed.table_id)
+        if self._bots_due(feed.table_id):  # its player is back: the bots come now
+            self._bots_now(feed.table_id)
 
     def _connection_closed(self, feed: Feed) -> None:
         """The last connection of a seat's player gone (not a player who left the seat, and

@@ -75,8 +75,8 @@ class Settings(BaseSettings):
     deal_window: float = Field(60.0, gt=0)
 
     table: dict[str, int | float] = Field(default_factory=dict)
-    play_now_wait: float = Field(20.0, ge=0)
-    play_now_level: str = "greedy"
+    play_now_wait: float = Field(0.0, ge=0)  # 0: with nobody waiting, Play now starts with bots
+    play_now_level: str = "greedy"  # the bots' level when a Play now frame names none
     resume_grace: float = Field(10.0, ge=0)
     finished_linger: float = Field(60.0, ge=0)  # a finished table stays open, then retires
     waiting_grace: float = Field(30.0, ge=0)  # a waiting table nobody of it has open: dropped

@@ -1,7 +1,9 @@
-// The lobby: "play now" per game and mode, the open tables (live), the create form
+// The lobby: "play now" per game and mode, the tables waiting for players and the
+// matches being played (live, with their players, settings and bots), the create form
 // drawn from each game's option spec, and watching a table.
 import { h, replace } from "./dom.js";
 import { t, has } from "./i18n.js";
+import * as settings from "./settings.js";
 
 const GAMES = ["scopa", "bisca", "burraco"];
 
@@ -51,13 +53,16 @@ export class Lobby {
   }
 
   async playNow(game, players) {
-    const reply = await this.conn.request({ type: "play_now", game, players });
+    const reply = await this.conn.request({ type: "play_now", game, players, level: settings.get("botLevel") });
     if (reply.type === "error") return this.onError(reply);
     if (reply.table_id) this.onTable(reply.table_id, reply);
   }
 
   render() {
     this.list = h("ul", { class: "table-list", "aria-live": "off" });
+    this.playing = h("ul", { class: "table-list playing-list", "aria-live": "off" });
+    this.playingSection = h("section", { class: "playing-tables", "aria-labelledby": "playing-h" },
+      h("h2", { id: "playing-h" }, t("web-tables-playing")), this.playing);
     replace(
       this.root,
       h("section", { class: "games", "aria-labelledby": "games-h" },
@@ -65,6 +70,7 @@ export class Lobby {
         this.games().map((g) => this.gameTile(g))),
       h("section", { class: "open-tables", "aria-labelledby": "open-h" },
         h("h2", { id: "open-h" }, t("web-open-tables")), this.list),
+      this.playingSection,
       h("section", { class: "create", "aria-labelledby": "create-h" },
         h("h2", { id: "create-h" }, t("web-create-table")), this.createForm()),
     );
@@ -81,16 +87,28 @@ export class Lobby {
             `${t("web-play-now")} · ${t(`web-mode-${n}`)}`))));
   }
 
+  // Tables with a free seat (to sit down at), then matches being played (to watch).
   renderTables() {
     if (!this.list) return;
     const rows = [...this.tables.values()].sort((a, b) => a.created_at - b.created_at);
-    if (!rows.length) return replace(this.list, h("li", { class: "empty" }, t("web-no-tables")));
-    replace(this.list, rows.map((x) => h("li", { class: "table-row", dataset: { table: x.table_id } },
+    const open = rows.filter((x) => x.free > 0);
+    const playing = rows.filter((x) => x.free === 0);
+    replace(this.list, open.length ? open.map((x) => this.tableRow(x)) : h("li", { class: "empty" }, t("web-no-tables")));
+    replace(this.playing, playing.map((x) => this.tableRow(x)));
+    this.playingSection.hidden = !playing.length;
+  }
+
+  tableRow(x) {
+    const bot = (s) => `${t("web-bot")} · ${t(`web-level-${s.level}`)}`;
+    const names = x.seats.map((s) => h("span", { class: `tseat ${s.kind}` }, s.kind === "open" ? t("web-seat-open") : s.kind === "bot" ? bot(s) : s.name));
+    const terms = [matchLength(x.options || {}), t(`web-speed-${x.speed}`)].filter(Boolean).join(" · ");
+    return h("li", { class: `table-row status-${x.status}`, dataset: { table: x.table_id } },
       h("span", { class: "tname" }, `${t(`web-game-${x.game}`)} · ${t(`web-mode-${x.options?.players || x.seats.length}`)}`),
-      h("span", { class: "tseats" }, x.seats.map((s) => s.kind === "open" ? t("web-seat-open") : s.kind === "bot" ? `${t("web-bot")}` : s.name).join(" · ")),
-      h("span", { class: "tspeed" }, t(`web-speed-${x.speed}`)),
+      h("span", { class: "tsettings" }, terms),
+      h("span", { class: "tseats" }, names),
+      h("span", { class: "tstatus" }, x.free > 0 ? t("web-waiting") : t("web-table-playing"), x.bots ? h("span", { class: "tag bot-tag" }, t("web-with-bots")) : null),
       x.free > 0 ? h("button", { type: "button", onclick: () => this.join(x.table_id) }, t("web-join")) : null,
-      h("button", { type: "button", onclick: () => this.watch(x.table_id) }, t("web-watch")))));
+      h("button", { type: "button", onclick: () => this.watch(x.table_id) }, t("web-watch")));
   }
 
   async join(tableId) {
@@ -177,6 +195,14 @@ export class Lobby {
     if (reply.type === "error") return this.onError(reply);
     this.onTable(reply.table_id, reply);
   }
+}
+
+// How long a listed table's match is: "to 11 points", "one single hand", "6 hands".
+function matchLength(options) {
+  if (options.target === "single_hand") return t("web-opt-target-single_hand");
+  if (typeof options.target === "number") return t("web-match-to", { count: options.target });
+  if (typeof options.hands === "number") return t("web-match-hands", { count: options.hands });
+  return "";
 }
 
 // One form control for one option of Rules.describe().

@@ -10,6 +10,7 @@ const DEFAULTS = {
   notify: false,
   motion: true,
   shortcuts: true,
+  botLevel: "greedy", // the bots Play now seats: random (Easy), greedy (Medium), expert
 };
 
 let values = { ...DEFAULTS };

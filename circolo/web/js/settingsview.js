@@ -1,5 +1,6 @@
-// The settings page: the player's name, faces, four colours, suit letters, back, sound, notifications,
-// animations and keyboard shortcuts, with a live preview of the cards.
+// The settings page: the player's name, faces, four colours, suit letters, back, sound,
+// notifications, animations, keyboard shortcuts and Play now's bot level, with a live
+// preview of the cards.
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import * as settings from "./settings.js";
@@ -18,9 +19,9 @@ export function renderSettings(root, conn) {
     const opts = { faces, fourColour: settings.get("fourColour"), letters: settings.get("letters") ? suitLetters(faces) : "" };
     preview.innerHTML = ["7D", "AH", "KS", "QC"].map((c) => cardSvg(c, opts)).join("") + cardSvg("JK", { ...opts, faces: "french" }) + backSvg(settings.get("back"));
   };
-  const select = (name, values) => {
+  const select = (name, values, prefix = name === "back" ? "web-back" : "web-faces") => {
     const id = `set-${name}`;
-    const el = h("select", { id }, values.map((v) => h("option", { value: v, selected: settings.get(name) === v }, t(`web-${name === "back" ? "back" : "faces"}-${v}`))));
+    const el = h("select", { id }, values.map((v) => h("option", { value: v, selected: settings.get(name) === v }, t(`${prefix}-${v}`))));
     el.addEventListener("change", () => { settings.set(name, el.value); draw(); });
     return h("label", { for: id }, t(label(name)), el);
   };
@@ -37,6 +38,7 @@ export function renderSettings(root, conn) {
     check("fourColour"), check("letters"),
     select("back", ["green", "red", "blue"]),
     preview,
-    check("sound"), check("notify", askNotifications), check("motion"), check("shortcuts")));
+    check("sound"), check("notify", askNotifications), check("motion"), check("shortcuts"),
+    select("botLevel", ["random", "greedy", "expert"], "web-level")));
   draw();
 }

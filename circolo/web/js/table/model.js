@@ -35,13 +35,19 @@ export class TableModel {
     return this.state.table?.status || "waiting";
   }
 
+  // Still in the lobby, waiting for players (its snapshot is the lobby's entry), not yet a
+  // live table waiting for them to connect.
+  get gathering() {
+    return this.state.status === "waiting";
+  }
+
   get phase() {
     const p = this.state.phase;
     return (p && typeof p === "object" ? p.name : p) || null;
   }
 
   get players() {
-    return this.state.table?.players || this.view?.players || this.seatsInfo.length || 2;
+    return this.state.table?.players || this.state.table?.options?.players || this.view?.players || this.seatsInfo.length || 2;
   }
 
   get seatsInfo() {
@@ -61,6 +67,7 @@ export class TableModel {
   // never by the server's English label.
   name(seat) {
     const s = this.seatInfo(seat);
+    if (s.kind === "open") return t("web-seat-open");
     if (this.isBot(seat)) {
       const level = this.level(seat);
       return `${t("web-bot")}${this.players === 4 ? ` ${seat + 1}` : ""}${level ? ` · ${t(`web-level-${level}`)}` : ""}`;

@@ -363,12 +363,18 @@ export class TableScreen {
 
   banner() {
     const st = this.model.state;
-    if (this.model.status === "waiting") {
+    if (this.model.gathering && st.bots_at && this.model.seat !== null) { // Play now, waiting for people
+      return h("div", { class: "banner bots-soon" }, t("web-bots-in"), " ", countdown(st.bots_at, { total: Math.max(1, st.bots_at - st.table.created_at), warnAt: -1 }),
+        h("button", { class: "primary", type: "button", onclick: () => this.command("start_match") }, t("web-start-with-bots")));
+    }
+    if (this.model.status === "waiting") { // "Waiting for players…" is on the felt already
       const start = st.start;
-      return h("div", { class: "banner" }, t("web-waiting"),
+      const invite = st.invite && this.model.seat !== null;
+      if (!start && !invite) return null;
+      return h("div", { class: "banner" },
         start && this.model.seat !== null && !start.pressed.includes(this.model.seat)
           ? h("button", { class: "primary", type: "button", onclick: () => this.command("start_match") }, t("web-start-match"), " ", countdown(start.deadline, { total: 120 })) : null,
-        st.invite && this.model.seat !== null ? invitePanel(inviteLink(this.tableId, st.invite), this.model.game) : null);
+        invite ? invitePanel(inviteLink(this.tableId, st.invite), this.model.game) : null);
     }
     return null;
   }
