@@ -44,6 +44,12 @@ def name_of(player: Player) -> str:
     return str(player.page.evaluate("() => window.circolo.conn.welcome.player.name"))
 
 
+def waiting_with_link(page: Any) -> None:
+    """The host's table waits for players, and offers its invite link."""
+    page.wait_for_selector(".felt:has-text('Waiting for players')")
+    page.wait_for_selector(".banner .invite-panel")
+
+
 @pytest.mark.parametrize("speed", ["standard", "untimed"])
 def test_the_friend_with_the_link_sits_down_and_the_match_starts(
     browser: Any, server: str, speed: str
@@ -51,7 +57,7 @@ def test_the_friend_with_the_link_sits_down_and_the_match_starts(
     host = Player(browser, server)
     friend = Player(browser, server, **PHONE, locale="pt-BR")
     link = create_private(host, 2, ["open"], speed)
-    host.page.wait_for_selector(".banner:has-text('Waiting for players')")
+    waiting_with_link(host.page)
     shot(host.page, f"invite-host-waiting-{speed}-1280x800")
     started = time.monotonic()
     friend.page.goto(link)
@@ -101,7 +107,7 @@ def test_a_wrong_code_or_none_says_the_table_is_private(browser: Any, server: st
     shot(stranger.page, "invite-wrong-code-390x844")
     stranger.page.locator(".gate button").click()  # back to the lobby
     stranger.page.wait_for_selector("#cf-opt-players")
-    host.page.wait_for_selector(".banner:has-text('Waiting for players')")  # nobody sat
+    waiting_with_link(host.page)  # nobody sat
     for p in (host, stranger):
         p.close()
 
