@@ -32,6 +32,18 @@ def configure(level: str = "info", as_json: bool | None = None) -> None:
             structlog.stdlib.ProcessorFormatter.remove_processors_meta, renderer,
         ], foreign_pre_chain=shared)
     )  # fmt: skip
+    handler.addFilter(_not_a_connection_line)
     root = logging.getLogger()
     root.handlers = [handler]
     root.setLevel(level.upper())
+
+
+def _not_a_connection_line(record: logging.LogRecord) -> bool:
+    """uvicorn logs two lines at info for every WebSocket it accepts ('"WebSocket /ws"
+    [accepted]' and websockets' "connection open"): a log any client fills by reconnecting,
+    and 7 % of the server's CPU under clients that flood and reconnect
+    (tests/test_soak_abuse.py). The room counts connections in /metrics instead."""
+    if record.name != "uvicorn.error" or record.levelno >= logging.WARNING:
+        return True
+    message = str(record.msg)
+    return not (message == "connection open" or message.endswith('" [accepted]'))
