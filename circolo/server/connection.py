@@ -69,6 +69,7 @@ class Session:
         self.guest = guest
         self.tables: dict[str, Feed] = {}
         self.lobby: Subscription | None = None
+        self.mine: Subscription | None = None  # frames for this player: a next match
         self.limit = FrameLimit(settings.rate, settings.burst)
         self.players = players  # connections held by each player, checked at welcome
         self._held: str | None = None  # the player this connection counts for
@@ -98,6 +99,8 @@ class Session:
     def _cleanup(self) -> None:
         if self.lobby is not None:
             self.lobby.close()
+        if self.mine is not None:
+            self.mine.close()
         for feed in self.tables.values():
             self.room.close_feed(feed)
         self.tables.clear()
@@ -222,6 +225,7 @@ class Session:
                 await self.close(CLOSE_POLICY, "too many connections for this player")
                 return False
             self._held = self.guest.id
+        self.mine = self.room.subscribe_player(self.guest.id, self.send)
         token = None if from_cookie else self.identities.token(self.guest)
         settings = self.settings
         self.send(
@@ -337,6 +341,9 @@ class Session:
                 self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id))
             case p.Chat():
                 self._chat(frame)
+            case p.NextMatch():
+                await room.next_match(guest, frame.table_id, frame.accept)
+                self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id))
             case p.Move() | p.StartMatch() | p.Continue() | p.Vote() | p.Rematch() | p.Return():
                 await self._act(frame)
 

@@ -136,6 +136,13 @@ class Rematch(_TableFrame):
     accept: bool
 
 
+class NextMatch(_TableFrame):
+    """Accept or decline the next match against the person named by ``next_match.offer``."""
+
+    type: Literal["next_match"]
+    accept: bool
+
+
 class Return(_TableFrame):
     type: Literal["return"]
 
@@ -148,7 +155,7 @@ class Chat(_TableFrame):
 ClientFrame = Annotated[
     Hello | Ping | LobbySubscribe | LobbyUnsubscribe | TableCreate | TableJoin | TableWatch
     | TableLeave | TableOpen | TableClose | PlayNow | Move | StartMatch | Continue | Vote
-    | Rematch | Return | Chat,
+    | Rematch | Return | Chat | NextMatch,
     Field(discriminator="type"),
 ]  # fmt: skip
 SeatAction = Move | StartMatch | Continue | Vote | Rematch | Return
@@ -156,7 +163,7 @@ _ADAPTER: TypeAdapter[ClientFrame] = TypeAdapter(ClientFrame)
 _MODELS: tuple[type[_Frame], ...] = (
     *(Hello, Ping, LobbySubscribe, LobbyUnsubscribe, TableCreate, TableJoin, TableWatch),
     *(TableLeave, TableOpen, TableClose, PlayNow, Move, StartMatch, Continue, Vote, Rematch),
-    *(Return, Chat),
+    *(Return, Chat, NextMatch),
 )
 TYPES = frozenset(
     literal

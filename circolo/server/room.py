@@ -5,6 +5,7 @@ connections may ask of them. Connections only transport; tables change only in o
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
 from collections.abc import Callable, Coroutine, Sequence
@@ -19,6 +20,7 @@ from circolo.server.bus import Bus, Handler, Subscription, encode
 from circolo.server.feeds import Delivery, Feed, Feeds
 from circolo.server.identity import Guest
 from circolo.server.lobby import Pending, listing, new_table_id
+from circolo.server.nextmatch import Offer, Solo, matches, player_topic
 from circolo.server.owner import Audience, Frame, Outgoing, Owner, topic
 from circolo.server.protocol import ProtocolError, TableCreate
 from circolo.server.ratelimit import SlidingWindow
@@ -29,6 +31,7 @@ from circolo.table import (
     Connected,
     Disconnected,
     Leave,
+    Rematch,
     Resume,
     SeatConfig,
     Table,
@@ -70,6 +73,8 @@ class Room:
         self._shown: dict[str, dict[str, Any]] = {}  # live tables as the lobby was last told
         self._tasks: set[asyncio.Task[Any]] = set()
         self._invites: dict[str, str] = {}
+        self._solos: dict[str, Solo] = {}  # live Play now tables of one person and bots
+        self._offers: dict[str, Offer] = {}  # by each of its two tables
         self._chat = SlidingWindow(settings.chat_messages, settings.chat_window)
         self.closing = False
 
@@ -155,6 +160,8 @@ class Room:
         self._timers.pop(table_id, None)
         self._invites.pop(table_id, None)
         self._shown.pop(table_id, None)
+        self._solos.pop(table_id, None)
+        self._drop_offer(table_id)
         owner = self.owners.pop(table_id, None)
         self.revoke(table_id, "over")
         if owner is not None:
@@ -246,6 +253,10 @@ class Room:
 
     def subscribe_lobby(self, handler: Handler) -> Subscription:
         return self.bus.subscribe(LOBBY, handler)
+
+    def subscribe_player(self, player_id: str, handler: Handler) -> Subscription:
+        """Frames for one player wherever they are (their next match's offer)."""
+        return self.bus.subscribe(player_topic(player_id), handler)
 
     # -- seats -------------------------------------------------------------------------------
 
@@ -513,6 +524,14 @@ class Room:
         self._relist(owner)
         self._mind_start(owner.table_id)
         log.info("table_started", table=owner.table_id, game=config.game)
+        people = [seat for seat in config.seats if seat.player_id is not None]
+        if pending.play_now and len(people) == 1 and people[0].player_id is not None:
+            solo = Solo(
+                owner.table_id, config.game, len(config.seats), people[0].player_id,
+                people[0].name, pending.level,
+            )  # fmt: skip
+            self._solos[owner.table_id] = solo
+            self._pair(solo)
 
     def _mind_start(self, table_id: str) -> None:
         """A live table waits for each of its players to connect; one still waiting after
@@ -543,6 +562,8 @@ class Room:
             seat = _seat_in(found.config, guest.id)
             if seat is None:
                 raise TableError("not_seated", "you have no seat at this table")
+            if found.table.status != "playing":  # gone from the match-end screen: no next
+                self._drop_offer(table_id)
             await found.submit(Leave(seat))
             self.revoke(table_id, "left", guest.id)
             return
@@ -631,6 +652,96 @@ class Room:
             and pending.bots_at is not None and pending.bots_at <= self.clock()
         )  # fmt: skip
 
+    # -- your next match against a person --------------------------------------------------
+
+    def _pair(self, new: Solo) -> None:
+        """Offer the person of ``new`` and one playing the same game and mode against
+        bots (their match under way, their table open) to play their next match together."""
+        for table_id, waiting in self._solos.items():
+            owner = self.owners.get(table_id)
+            if (
+                table_id in self._offers or owner is None or owner.table.status != "playing"
+                or not matches(waiting, new) or not self._holds_open(waiting)
+            ):  # fmt: skip
+                continue
+            offer = Offer(waiting, new)
+            self._offers[waiting.table_id] = self._offers[new.table_id] = offer
+            for side in offer.sides():
+                self.bus_now(player_topic(side.player_id), offer.frame(side.player_id))
+            log.info("next_match_offered", tables=[waiting.table_id, new.table_id])
+            return
+
+    def _holds_open(self, solo: Solo) -> bool:
+        return any(
+            count > 0 for (t, _, player), count in self._live.items()
+            if t == solo.table_id and player == solo.player_id
+        )  # fmt: skip
+
+    def offer_frame(self, guest: Guest, table_id: str) -> Frame | None:
+        """The next match ``guest`` is offered from this table, if any (sent again when
+        they open it, so a reload keeps it)."""
+        offer = self._offers.get(table_id)
+        return offer.frame(guest.id) if offer is not None and offer.of(guest.id) else None
+
+    def _drop_offer(self, table_id: str) -> None:
+        """No next match for these two: each keeps the rematch with bots, as before."""
+        offer = self._offers.get(table_id)
+        if offer is None:
+            return
+        for side in offer.sides():
+            self._offers.pop(side.table_id, None)
+            off = {"type": "next_match.off", "table_id": side.table_id}
+            self.bus_now(player_topic(side.player_id), off)
+
+    async def next_match(self, guest: Guest, table_id: str, accept: bool) -> None:
+        """Accept (once one's match is over) or decline the next match against the other
+        person; when both accepted, a new table seats them (and bots in other seats)."""
+        offer = self._offers.get(table_id)
+        mine = offer.of(guest.id) if offer is not None else None
+        if offer is None or mine is None or mine.table_id != table_id:
+            raise TableError("no_offer", "no next match against a person is on offer here")
+        if not accept:
+            self._drop_offer(table_id)
+            return
+        owner = self.owners.get(table_id)
+        if owner is not None and owner.table.status == "playing":
+            raise TableError("not_over", "your match is not over yet")
+        offer.accepted.add(guest.id)
+        if len(offer.accepted) < 2:
+            self.bus_now(player_topic(guest.id), offer.frame(guest.id))
+            return
+        for side in offer.sides():
+            self._offers.pop(side.table_id, None)
+            await self._decline_rematch(side)
+        await self._together(offer)
+
+    async def _decline_rematch(self, solo: Solo) -> None:
+        """The rematch with bots is off for a person who goes to play another person."""
+        owner = self.owners.get(solo.table_id)
+        seat = None if owner is None else _seat_in(owner.config, solo.player_id)
+        if owner is not None and seat is not None and owner.table.status == "rematch":
+            with contextlib.suppress(TableError):  # its window closed meanwhile
+                await owner.submit(Rematch(seat, False))
+
+    async def _together(self, offer: Offer) -> None:
+        first, second = offer.sides()
+        seats: list[SeatConfig | None] = [None] * first.players
+        seats[0] = SeatConfig.human(first.player_id, first.name)
+        seats[1] = SeatConfig.human(second.player_id, second.name)  # opponents, in 2 v 2 too
+        pending = Pending(
+            new_table_id(), first.game, {}, "standard", False, seats, self.clock(),
+            play_now=True, creator=first.player_id, level=first.level,
+        )  # fmt: skip
+        pending.fill_with_bots(first.level or self.settings.play_now_level)
+        await self._place(pending)
+        for seat, side in enumerate(offer.sides()):
+            self.bus_now(
+                player_topic(side.player_id),
+                {"type": "next_match.ready", "table_id": side.table_id,
+                 "next": pending.table_id, "seat": seat},
+            )  # fmt: skip
+        log.info("next_match_together", table=pending.table_id)
+
     # -- connections -------------------------------------------------------------------------
 
     async def open(
@@ -667,6 +778,9 @@ class Room:
         self.feeds.add(feed)
         if feed.audience is not None:
             self._connection_opened(feed)
+            offer = self.offer_frame(guest, table_id)
+            if offer is not None:
+                frames.append(offer)
         return feed, frames
 
     async def resync(

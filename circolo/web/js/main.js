@@ -91,7 +91,7 @@ function route() {
     leaveCurrent();
     const params = new URLSearchParams(location.search);
     const held = (conn.welcome?.tables || []).some((x) => x.table_id === match[1]);
-    current = new TableScreen(main, conn, match[1], { watch: params.has("watch") && !held, invite: params.get("invite"), onLeave: () => go("/") });
+    current = new TableScreen(main, conn, match[1], { watch: params.has("watch") && !held, invite: params.get("invite"), onLeave: () => go("/"), go });
     return;
   }
   leaveCurrent();

@@ -46,7 +46,18 @@ export function handOver(screen, data, onContinue) {
     onContinue ? h("button", { class: "primary", type: "button", onclick: onContinue }, t("web-continue")) : null);
 }
 
-export function matchOver(screen, result, rematchUntil, onRematch, onLobby) {
+// The next match against a person who also pressed Play now: accept or decline; once
+// accepted, who we wait for; once declined by either, who will not come.
+function nextMatchView(offer) {
+  const name = offer.with;
+  if (offer.off) return h("p", { class: "next-match" }, t("web-next-match-off", { name }));
+  if (offer.accepted) return h("p", { class: "next-match", role: "status" }, t("web-next-match-waiting", { name }));
+  return h("div", { class: "next-match" }, h("p", {}, t("web-next-match", { name })),
+    h("button", { class: "primary", type: "button", onclick: () => offer.answer(true) }, t("web-next-match-accept", { name })), " ",
+    h("button", { type: "button", onclick: () => offer.answer(false) }, t("web-next-match-decline")));
+}
+
+export function matchOver(screen, result, rematchUntil, onRematch, onLobby, nextMatch = null) {
   const me = screen.model.seat;
   const mySide = me === null ? null : screen.model.sideOf(me);
   let title = t("web-match-over");
@@ -59,6 +70,7 @@ export function matchOver(screen, result, rematchUntil, onRematch, onLobby) {
     h("p", {}, `${t("web-reason")}: ${has(reasonKey) ? t(reasonKey) : result.reason}`),
     h("p", { class: "totals" }, (result.totals || []).map((p, s) => `${screen.sideName(s)} ${p}`).join(" · ")),
     (result.hands || []).map((hand) => h("details", {}, h("summary", {}, `${t("web-hand-number", { hand: hand.hand })}: ${(hand.points || []).join(" – ")}`), breakdownTable(screen, hand), verifyLink(screen, hand))),
+    nextMatch ? nextMatchView(nextMatch) : null,
     h("div", { class: "buttons" },
       me !== null && rematchUntil ? h("button", { class: "primary", type: "button", onclick: () => onRematch(true) }, t("web-rematch"), " ", countdown(rematchUntil, { total: 60 })) : null,
       h("button", { type: "button", onclick: onLobby }, t("web-back-to-lobby"))));

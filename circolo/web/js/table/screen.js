@@ -26,7 +26,7 @@ const SUITS = {
 };
 
 export class TableScreen {
-  constructor(root, conn, tableId, { watch = false, invite = null, onLeave }) {
+  constructor(root, conn, tableId, { watch = false, invite = null, onLeave, go = null }) {
     this.root = root;
     this.conn = conn;
     this.model = new TableModel(tableId);
@@ -43,7 +43,12 @@ export class TableScreen {
       conn.on("table.events", (m) => m.table_id === tableId && this.events(m)),
       conn.on("table.joined", (m) => m.table_id === tableId && (this.model.seat = m.seat)),
       conn.on("error", (m) => m.table_id === tableId && m.code !== "not_seated" && this.error(m)), // attach() answers not_seated
+      // Your next match against a person (docs/protocol.md, "Your next match against a person")
+      conn.on("next_match.offer", (m) => m.table_id === tableId && (this.nextMatch = m, this.render())),
+      conn.on("next_match.off", (m) => m.table_id === tableId && this.nextMatch && (this.nextMatch = { ...this.nextMatch, off: true }, this.render())),
+      conn.on("next_match.ready", (m) => m.table_id === tableId && go?.(`/t/${encodeURIComponent(m.next)}`)),
     ];
+    this.nextMatch = null;
     this.keys = bindKeys(root, () => this);
     this.undrag = enableDrag(root, (code, key, target) => GAMES[this.model.game]?.drop?.(this.ctx, code, key, target));
     this.watching = watch;
@@ -388,7 +393,8 @@ export class TableScreen {
     }
     if (st.result) {
       return matchOver(this, st.result, st.rematch && !st.rematch.accepted.includes(me) ? st.rematch.deadline : null,
-        (accept) => this.command("rematch", { accept }), () => this.leave()); // no rematch then
+        (accept) => this.command("rematch", { accept }), () => this.leave(), // no rematch then
+        this.nextMatch && me !== null ? { ...this.nextMatch, answer: (accept) => this.command("next_match", { accept }) } : null);
     }
     if (st.vote) {
       const voted = st.vote.voted.includes(me);
