@@ -50,9 +50,10 @@ def run(settings: Any) -> None:
         "file_limit", files=files, raised_from=before, connections_max=budget,
     )  # fmt: skip
     proxied = bool(settings.trusted_proxies)
-    sockets = transport.Sockets(budget, None if proxied else settings.sockets_per_address)
-    http, ws = transport.protocols(sockets, settings.header_timeout)
     app = create_app(settings)
+    per_address = None if proxied else settings.sockets_per_address
+    sockets = transport.Sockets(budget, per_address, app.state.server.cooling)
+    http, ws = transport.protocols(sockets, settings.header_timeout)
     config = uvicorn.Config(
         app,
         host=settings.host,

@@ -336,3 +336,19 @@ def test_whole_table_settings_and_trusted_proxies_are_read(
     monkeypatch.setenv("CIRCOLO_TRUSTED_PROXIES", "*")  # anyone could claim any address
     with pytest.raises(SettingsError, match="CIRCOLO_TRUSTED_PROXIES"):
         load_settings(data_dir=tmp_path)
+
+
+def test_an_address_cools_down_after_a_flood_then_is_forgotten() -> None:
+    from circolo.server.ratelimit import CoolDown
+
+    now = [100.0]
+    cooling = CoolDown(10.0, clock=lambda: now[0])
+    cooling.start("10.0.0.9")
+    assert "10.0.0.9" in cooling and "10.0.0.8" not in cooling
+    now[0] = 109.9
+    assert "10.0.0.9" in cooling
+    now[0] = 110.0
+    assert "10.0.0.9" not in cooling
+    off = CoolDown(0.0)
+    off.start("10.0.0.9")
+    assert "10.0.0.9" not in off

@@ -29,7 +29,7 @@ from circolo.games import GAMES
 from circolo.server import metrics, naming, rules, words
 from circolo.server.botpool import BotPool
 from circolo.server.bus import Bus, open_bus
-from circolo.server.connection import CLOSE_POLICY, Session
+from circolo.server.connection import CLOSE_POLICY, CLOSE_RATE, Session
 from circolo.server.deals import ROUTES as DEAL_ROUTES
 from circolo.server.deals import DealRate
 from circolo.server.headers import SecurityHeaders, origin_allowed, policy, room_hosts
@@ -38,7 +38,7 @@ from circolo.server.history import Replays
 from circolo.server.identity import COOKIE, Guest, Identities, cookie_header, new_guest
 from circolo.server.names import language
 from circolo.server.page import MINIMAL_PAGE, MINIMAL_SCRIPT, MINIMAL_STYLE
-from circolo.server.ratelimit import Quota, SlidingWindow
+from circolo.server.ratelimit import CoolDown, Quota, SlidingWindow
 from circolo.server.room import Room
 from circolo.server.settings import Settings
 from circolo.store import Store
@@ -61,6 +61,7 @@ class Server:
         self.sessions: set[Session] = set()
         self.addresses = Quota(settings.websockets_per_address)  # open WebSockets by address
         self.players = Quota(settings.websockets_per_player)  # and by player
+        self.cooling = CoolDown(settings.rate_cooldown)  # addresses closed for flooding
         self._told = SlidingWindow(1, 60.0)  # a refused address is logged once a minute
         self.room: Room | None = None
         self.store: Store | None = None
@@ -138,6 +139,10 @@ class Server:
         """The address a new WebSocket counts for (``give`` it back when it closes), or None
         when that address has too many open: then it is closed 1008, with the reason."""
         address = ws.client.host if ws.client else ""
+        if address in self.cooling:  # behind a proxy, the transport cannot tell (see Sockets)
+            metrics.REFUSED.labels("cooling").inc()
+            await ws.close(CLOSE_RATE)
+            return None
         if not self.addresses.take(address):
             metrics.REFUSED.labels("address").inc()
             if self._told.allow(address, time.monotonic()):
@@ -224,6 +229,8 @@ def create_app(settings: Settings) -> Starlette:
         finally:
             server.sessions.discard(session)
             server.addresses.give(address)
+            if session.flooded:
+                server.cooling.start(address)
 
     routes: list[Any] = [
         Route("/", index),

@@ -75,6 +75,7 @@ class Session:
         self._held: str | None = None  # the player this connection counts for
         self._out: asyncio.Queue[Outgoing | Delivery | None] = asyncio.Queue()
         self._closing = False
+        self.flooded = False  # closed for staying over the frame rate (its address cools down)
 
     # -- life --------------------------------------------------------------------------------
 
@@ -176,6 +177,7 @@ class Session:
                 with contextlib.suppress(TimeoutError):  # the rate_limited answer first
                     async with asyncio.timeout(1.0):
                         await self.drained()
+                self.flooded = True
                 await self.close(CLOSE_RATE, "too many frames")
                 raise WebSocketDisconnect(CLOSE_RATE)
 

@@ -150,3 +150,28 @@ class Quota:
 
     def held(self, key: str) -> int:
         return self._held.get(key, 0)
+
+
+class CoolDown:
+    """Keys refused for ``seconds`` after an abuse: an address whose connection was closed
+    for flooding opens no new one for a while, so reconnecting in a loop costs it the
+    accept and nothing more. Expired keys are forgotten now and then."""
+
+    def __init__(self, seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.seconds = seconds
+        self._clock = clock
+        self._until: dict[str, float] = {}
+        self._sweep_at = 1024
+
+    def start(self, key: str) -> None:
+        if self.seconds > 0:
+            if len(self._until) >= self._sweep_at:
+                now = self._clock()
+                self._until = {k: t for k, t in self._until.items() if t > now}
+                self._sweep_at = max(1024, 2 * len(self._until))
+            self._until[key] = self._clock() + self.seconds
+
+    def __contains__(self, key: str) -> bool:
+        """Is ``key`` cooling down now."""
+        until = self._until.get(key)
+        return until is not None and until > self._clock()

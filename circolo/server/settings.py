@@ -53,6 +53,7 @@ class Settings(BaseSettings):
     frame_bytes: int = Field(8192, ge=256, le=1_048_576)  # UTF-8 bytes; more: closed (1009)
     rate: float = Field(20.0, gt=0)
     burst: int = Field(40, ge=1)
+    rate_cooldown: float = Field(10.0, ge=0)  # an address closed for flooding: no new sockets
     websockets_per_address: int = Field(32, ge=1)  # more are closed (1008)
     websockets_per_player: int = Field(8, ge=1)
     sockets_per_address: int = Field(64, ge=1)  # open TCP connections; more: cut at once

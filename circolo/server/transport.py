@@ -28,7 +28,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from circolo.server import metrics
-from circolo.server.ratelimit import Quota, SlidingWindow
+from circolo.server.ratelimit import CoolDown, Quota, SlidingWindow
 
 log = structlog.get_logger(__name__)
 
@@ -39,9 +39,12 @@ TOLD_EVERY = 60.0  # seconds between two warnings of one kind (and one address)
 class Sockets:
     """The open TCP connections: in all, and by peer address (None: not by address)."""
 
-    def __init__(self, total: int, per_address: int | None) -> None:
+    def __init__(
+        self, total: int, per_address: int | None, cooling: CoolDown | None = None
+    ) -> None:
         self.total = total
         self.by_address = None if per_address is None else Quota(per_address)
+        self.cooling = cooling  # addresses closed for flooding a moment ago: cut at once
         self.open = 0
         self._told = SlidingWindow(1, TOLD_EVERY)
 
@@ -50,6 +53,9 @@ class Sockets:
         fits; a refusal is counted, and logged once a minute."""
         if self.open >= self.total:
             self._refused("full", "", open=self.open, limit=self.total)
+            return False
+        if self.by_address is not None and self.cooling is not None and address in self.cooling:
+            self._refused("cooling", address)
             return False
         if self.by_address is not None and not self.by_address.take(address):
             self._refused("sockets", address, limit=self.by_address.limit)
@@ -65,7 +71,9 @@ class Sockets:
     def _refused(self, cap: str, address: str, **fields: Any) -> None:
         metrics.REFUSED.labels(cap).inc()
         if self._told.allow(f"{cap} {address}", time.monotonic()):
-            event = "connections_full" if cap == "full" else "sockets_per_address"
+            event = {"full": "connections_full", "cooling": "address_cooling"}.get(
+                cap, "sockets_per_address"
+            )
             log.warning(event, address=address or None, **fields)
 
 
