@@ -97,6 +97,7 @@ def test_every_frame_type_parses() -> None:
         {"type": "rematch", "table_id": "t", "accept": False},
         {"type": "return", "table_id": "t"},
         {"type": "chat", "table_id": "t", "text": "ciao"},
+        {"type": "next_match", "table_id": "t", "accept": True},
     ]
     import json
 
