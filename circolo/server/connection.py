@@ -115,7 +115,7 @@ class Session:
                 if not self.room.authorized(frame):
                     metrics.DELIVERIES_REFUSED.inc()
                     continue
-                frame = frame.text
+                frame = frame.frame
             try:
                 text = frame if isinstance(frame, str) else encode(frame)
             except ValueError:  # NaN or Infinity: a bug to see, never invalid JSON sent
@@ -384,8 +384,7 @@ class Session:
         elif not frames:
             self.send(p.frame("ack", ref=ref, table_id=table_id, seq=since))
         for i, frame in enumerate(frames):
-            text = _with_ref(frame, ref) if ref and i == 0 else frame
-            self.send(Delivery(feed, text if isinstance(text, str) else encode(text)))
+            self.send(Delivery(feed, _with_ref(frame, ref) if ref and i == 0 else frame))
 
     def _close_table(self, table_id: str) -> None:
         feed = self.tables.pop(table_id, None)

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from circolo.server.bus import Message, Subscription
-from circolo.server.owner import Audience
+from circolo.server.bus import Subscription
+from circolo.server.owner import Audience, Outgoing
 
 
 @dataclass(eq=False)
@@ -36,7 +36,7 @@ class Delivery:
     """A frame of a feed on its way to the socket: authorized when it is written."""
 
     feed: Feed
-    text: Message
+    frame: Outgoing
 
 
 class Feeds:
