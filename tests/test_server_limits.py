@@ -115,3 +115,31 @@ async def test_tables_that_will_seat_bots_count_too(server: ServerProcess) -> No
     assert refused["type"] == "error" and refused["code"] == "too_many_bot_tables", refused
     await player.close()
     await host.close()
+
+
+async def test_a_connection_has_a_few_tables_open_at_most(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Each open table is a subscription held by the server: one connection watching every
+    table of the room would hold them all."""
+    process = ServerProcess(
+        tmp_path_factory.mktemp("open"), {"CIRCOLO_TABLES_PER_CONNECTION": "2"}
+    ).start()
+    try:
+        hosts = [await Client.connect(process.url) for _ in range(3)]
+        tables = [(await host.request(waiting()))["table_id"] for host in hosts]
+        watcher = await Client.connect(process.url)
+        for table_id in tables[:2]:
+            watched = await watcher.request({"type": "table.watch", "table_id": table_id})
+            assert watched["type"] == "table.snapshot", watched
+        refused = await watcher.request({"type": "table.watch", "table_id": tables[2]})
+        assert refused["type"] == "error" and refused["code"] == "too_many_open", refused
+        created = await watcher.request(waiting())  # refused before the table is made
+        assert created["type"] == "error" and created["code"] == "too_many_open", created
+        await watcher.request({"type": "table.close", "table_id": tables[0]})
+        again = await watcher.request({"type": "table.watch", "table_id": tables[2]})
+        assert again["type"] == "table.snapshot", again
+        for client in [*hosts, watcher]:
+            await client.close()
+    finally:
+        process.stop()

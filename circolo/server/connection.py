@@ -303,6 +303,7 @@ class Session:
                     self.lobby = None
                 self.send(p.frame("ack", ref=frame.id))
             case p.TableCreate():
+                self._may_open(None)
                 table_id, seat, invite = await room.create(guest, frame)
                 link = None
                 if invite is not None:
@@ -312,6 +313,7 @@ class Session:
                 )
                 await self._open(table_id, invite, None, watch=False, first=created)
             case p.TableJoin():
+                self._may_open(frame.table_id)
                 seat = await room.join(guest, frame.table_id, frame.seat, frame.invite)
                 joined = p.frame("table.joined", ref=frame.id, table_id=frame.table_id, seat=seat)
                 await self._open(frame.table_id, frame.invite, None, watch=False, first=joined)
@@ -332,6 +334,7 @@ class Session:
                     await room.leave(guest, frame.table_id)
                 self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id))
             case p.PlayNow():
+                self._may_open(None)
                 table_id, seat, bots_at = await room.play_now(
                     guest, frame.game, frame.players, frame.level
                 )
@@ -368,6 +371,7 @@ class Session:
         (after ``first``, the answer to a create or join, once subscribed)."""
         guest = self.guest
         assert guest is not None
+        self._may_open(table_id)
         feed = self.tables.get(table_id)
         if feed is not None and feed.audience == (
             None if watch else self.room.seat_of(guest, table_id)
@@ -385,6 +389,16 @@ class Session:
             self.send(p.frame("ack", ref=ref, table_id=table_id, seq=since))
         for i, frame in enumerate(frames):
             self.send(Delivery(feed, _with_ref(frame, ref) if ref and i == 0 else frame))
+
+    def _may_open(self, table_id: str | None) -> None:
+        """Each open table is a subscription the server holds: a connection has at most
+        ``tables_per_connection`` (checked before a table is created or joined, too)."""
+        if table_id not in self.tables and len(self.tables) >= self.settings.tables_per_connection:
+            raise p.ProtocolError(
+                "too_many_open",
+                f"a connection has at most {self.settings.tables_per_connection} tables open:"
+                " close one first",
+            )
 
     def _close_table(self, table_id: str) -> None:
         feed = self.tables.pop(table_id, None)

@@ -67,6 +67,7 @@ class Settings(BaseSettings):
     chat_messages: int = Field(5, ge=1)
     chat_window: float = Field(10.0, gt=0)
     spectators: int = Field(50, ge=0)
+    tables_per_connection: int = Field(16, ge=1)  # tables one connection has open at once
     resync_frames: int = Field(16, ge=0)
     replay_requests: int = Field(20, ge=1)  # replay GETs an address may make per window
     replay_window: float = Field(60.0, gt=0)

@@ -54,3 +54,4 @@ error-bad_frame = The server could not read that request.
 error-unknown_type = The server does not know that request.
 error-hello_first = The connection is not ready yet: reconnecting.
 error-protocol_version = This page is out of date: reload it.
+error-too_many_open = You have too many tables open at once: close one first.

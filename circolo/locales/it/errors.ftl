@@ -54,3 +54,4 @@ error-bad_frame = Il server non ha capito la richiesta.
 error-unknown_type = Il server non conosce questa richiesta.
 error-hello_first = La connessione non è ancora pronta: mi ricollego.
 error-protocol_version = Questa pagina non è aggiornata: ricaricala.
+error-too_many_open = Hai troppi tavoli aperti insieme: chiudine uno prima.

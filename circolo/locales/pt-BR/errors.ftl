@@ -54,3 +54,4 @@ error-bad_frame = O servidor não entendeu o pedido.
 error-unknown_type = O servidor não conhece esse pedido.
 error-hello_first = A conexão ainda não está pronta: reconectando.
 error-protocol_version = Esta página está desatualizada: recarregue.
+error-too_many_open = Você tem mesas demais abertas ao mesmo tempo: feche uma antes.
