@@ -48,10 +48,6 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from circolo.engine import Rules
-from circolo.games import make_rules
-from circolo.server.botpool import move_text
-
 RESULTS = Path(__file__).parent / "results"
 ARRIVE = 30.0
 """Seconds over which the realistic load's players come. All at once, their one-hand
@@ -152,7 +148,6 @@ class Player:
         sent: dict[str, float] = {}
         moved_at_seq = -1
         seq = 0
-        rules: Rules | None = None
         thinking: set[asyncio.Task[None]] = set()
         while not stop.is_set():
             frame = json.loads(await self.ws.recv())
@@ -187,25 +182,21 @@ class Player:
             if state.get("phase", {}).get("name") not in (None, "play"):
                 continue
             moved_at_seq = seq
-            if rules is None:
-                rules = make_rules("scopa", table.get("options") or {})
-            move = self.play(rules, frame["table_id"], view, sent)
+            move = self.play(frame["table_id"], hand, sent)
             if self.think[1] > 0:  # think while reading on (acks are timed when they come)
                 thinking.add(task := asyncio.create_task(move))
                 task.add_done_callback(thinking.discard)
             else:
                 await move
 
-    async def play(
-        self, rules: Rules, table_id: str, view: dict[str, Any], sent: dict[str, float]
-    ) -> None:
-        """A random legal move, after thinking for a while (the run may end meanwhile)."""
+    async def play(self, table_id: str, hand: dict[str, Any], sent: dict[str, float]) -> None:
+        """A random offered move, after thinking for a while (the run may end meanwhile)."""
         if self.think[1] > 0:
             await asyncio.sleep(self.rng.uniform(*self.think))
-        game_view = rules.view_from_json(view)
-        move = move_text(game_view, self.rng.choice(game_view.legal_moves()), self.rng)
+        move = self.rng.choice(hand["legal"])["id"]
+        frame = {"type": "play", "table_id": table_id, "move": move, "ply": hand["ply"]}
         with contextlib.suppress(ConnectionClosed):
-            ref = await self.send({"type": "move", "table_id": table_id, "move": move})
+            ref = await self.send(frame)
             sent[ref] = time.perf_counter()
 
 
@@ -360,7 +351,9 @@ async def echo(connections: int, seconds: float) -> dict[str, Any]:
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert server.stdout is not None
     port = int(server.stdout.readline())
-    frame = json.dumps({"type": "move", "table_id": "t_0123456789", "move": "7D", "id": "r1"})
+    frame = json.dumps(
+        {"type": "play", "table_id": "t_0123456789", "move": "7D", "ply": 3, "id": "r1"}
+    )
     count = 0
     stop = asyncio.Event()
 

@@ -19,7 +19,16 @@ import time
 import tracemalloc
 from typing import Any
 
-from circolo.table import Connected, Play, SeatConfig, SupplySeed, Table, TableConfig, Tick
+from circolo.table import (
+    Connected,
+    Play,
+    Presenter,
+    SeatConfig,
+    SupplySeed,
+    Table,
+    TableConfig,
+    Tick,
+)
 
 GAMES = ("scopa", "bisca", "burraco")
 
@@ -29,16 +38,17 @@ def table_config(game: str, players: int) -> TableConfig:
     return TableConfig(game, seats)
 
 
-def started(game: str, players: int, rng: random.Random) -> tuple[Table, list[Any], float]:
-    """A table with its first hand dealt; its log; the time."""
-    table = Table.new(table_config(game, players))
+def started(game: str, players: int, rng: random.Random) -> tuple[Presenter, list[Any], float]:
+    """A table (with its presenter, as the server holds it) with its first hand dealt; its
+    log; the time."""
+    live = Presenter(Table(table_config(game, players)))
     now = 1_700_000_000.0
     log: list[Any] = []
     for command in [Tick(), SupplySeed(rng.getrandbits(256))]:
-        log += table.handle(command, now).entries
+        log += live.handle(command, now).entries
     for seat in range(players):
-        log += table.handle(Connected(seat), now).entries
-    return table, log, now
+        log += live.handle(Connected(seat), now).entries
+    return live, log, now
 
 
 def steps_per_second(game: str, players: int, matches: int, seed: int) -> dict[str, Any]:
@@ -48,7 +58,8 @@ def steps_per_second(game: str, players: int, matches: int, seed: int) -> dict[s
     replayed = 0.0
     entries = 0
     for _ in range(matches):
-        table, log, now = started(game, players, rng)
+        live, log, now = started(game, players, rng)
+        table = live.table
         while table.status == "playing":
             now += 1.0
             hand = table.hand
@@ -63,7 +74,7 @@ def steps_per_second(game: str, players: int, matches: int, seed: int) -> dict[s
                 now = table.wake_at or now
                 command = Tick()
             start = time.perf_counter()
-            step = table.handle(command, now)
+            step = live.handle(command, now)
             spent += time.perf_counter() - start
             steps += 1
             log += step.entries
@@ -82,7 +93,7 @@ def steps_per_second(game: str, players: int, matches: int, seed: int) -> dict[s
 def memory_per_table(game: str, players: int, tables: int, seed: int) -> float:
     """KiB held per live table at the start of a hand (its log not counted: it is stored)."""
     rng = random.Random(seed)
-    Table.new(table_config(game, players))  # imports and caches outside the measure
+    Table(table_config(game, players))  # imports and caches outside the measure
     gc.collect()
     tracemalloc.start()
     before = tracemalloc.take_snapshot()

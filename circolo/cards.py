@@ -20,7 +20,6 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from typing import NamedTuple
 
 
 class Suit(IntEnum):
@@ -44,11 +43,9 @@ class Faces(StrEnum):
 
 
 SUIT_LETTERS = "HDCS"
-SUIT_SYMBOLS = "♥♦♣♠"
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 JOKER_RANK = 0
 RANK_LETTERS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 10)}
-LETTER_RANKS = {letter: rank for rank, letter in RANK_LETTERS.items()}
 
 
 class CardNotationError(ValueError):
@@ -97,22 +94,6 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
-
-    def symbol(self) -> str:
-        """Short display form, e.g. ``7♦`` or ``10♠`` (T shown as 10)."""
-        if self.suit is None:
-            return "🃏"
-        rank = "10" if self.rank == 10 else RANK_LETTERS[self.rank]
-        return rank + SUIT_SYMBOLS[self.suit]
-
-    def name(self, lang: str = "en", faces: Faces = Faces.FRENCH) -> str:
-        """Full display name in ``it``, ``pt-BR`` or ``en``, for Italian or French faces."""
-        words = _NAMES[_lang(lang)]
-        if self.suit is None:
-            return words.joker
-        face = words.faces[Faces(faces)]
-        rank = face.ranks.get(self.rank) or words.ranks[self.rank]
-        return words.pattern.format(rank=rank, suit=face.suits[self.suit])
 
 
 JOKER = Card(JOKER_RANK, None)
@@ -251,100 +232,3 @@ _WORDS = 1 << 64
 def shuffled(seed: int, n: int, stream: str = "deck") -> list[int]:
     """The deck order of ``n`` cards for ``seed`` (``Chance(seed, stream).shuffled(n)``)."""
     return Chance(seed, stream).shuffled(n)
-
-
-LANGUAGES = ("it", "pt-BR", "en")
-
-
-def _lang(lang: str) -> str:
-    if lang not in _NAMES:
-        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
-    return lang
-
-
-class _FaceWords(NamedTuple):
-    ranks: dict[int, str]
-    suits: tuple[str, str, str, str]
-
-
-class _Words(NamedTuple):
-    pattern: str
-    joker: str
-    ranks: dict[int, str]
-    faces: dict[Faces, _FaceWords]
-
-
-_NAMES: dict[str, _Words] = {
-    "it": _Words(
-        "{rank} di {suit}",
-        "Jolly",
-        {
-            1: "Asso",
-            2: "Due",
-            3: "Tre",
-            4: "Quattro",
-            5: "Cinque",
-            6: "Sei",
-            7: "Sette",
-            8: "Otto",
-            9: "Nove",
-            10: "Dieci",
-        },
-        {
-            Faces.ITALIAN: _FaceWords(
-                {11: "Fante", 12: "Cavallo", 13: "Re"}, ("coppe", "denari", "bastoni", "spade")
-            ),
-            Faces.FRENCH: _FaceWords(
-                {11: "Fante", 12: "Donna", 13: "Re"}, ("cuori", "quadri", "fiori", "picche")
-            ),
-        },
-    ),
-    "pt-BR": _Words(
-        "{rank} de {suit}",
-        "Curinga",
-        {
-            1: "Ás",
-            2: "Dois",
-            3: "Três",
-            4: "Quatro",
-            5: "Cinco",
-            6: "Seis",
-            7: "Sete",
-            8: "Oito",
-            9: "Nove",
-            10: "Dez",
-        },
-        {
-            Faces.ITALIAN: _FaceWords(
-                {11: "Valete", 12: "Cavalo", 13: "Rei"}, ("copas", "ouros", "paus", "espadas")
-            ),
-            Faces.FRENCH: _FaceWords(
-                {11: "Valete", 12: "Dama", 13: "Rei"}, ("copas", "ouros", "paus", "espadas")
-            ),
-        },
-    ),
-    "en": _Words(
-        "{rank} of {suit}",
-        "Joker",
-        {
-            1: "Ace",
-            2: "Two",
-            3: "Three",
-            4: "Four",
-            5: "Five",
-            6: "Six",
-            7: "Seven",
-            8: "Eight",
-            9: "Nine",
-            10: "Ten",
-        },
-        {
-            Faces.ITALIAN: _FaceWords(
-                {11: "Knave", 12: "Knight", 13: "King"}, ("cups", "coins", "clubs", "swords")
-            ),
-            Faces.FRENCH: _FaceWords(
-                {11: "Jack", 12: "Queen", 13: "King"}, ("hearts", "diamonds", "clubs", "spades")
-            ),
-        },
-    ),
-}

@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from circolo.admin_cli import admin
 from circolo.bots import make_bot
 from circolo.cards import Faces
-from circolo.deal import CHOICES, DealError, deal_of, deal_words
+from circolo.deal import DealError, deal_of, deal_words
 from circolo.engine import EngineError, Rules
-from circolo.games import GAMES, make_rules
+from circolo.games import GAMES, make_rules, rules_class
 from circolo.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from circolo.levels import LEVELS
 from circolo.serve_cli import serve
 
 if TYPE_CHECKING:
@@ -62,7 +64,8 @@ def play(
 ) -> None:
     """Play a match in the terminal against bots; without GAME, asks the game, the
     language and the bots' level."""
-    from circolo.terminal.common import Prompt, play_match, terminal_game
+    from circolo.terminal.common import Prompt, play_match
+    from circolo.terminal.registry import terminal_game
 
     try:
         if lang is None:
@@ -80,7 +83,7 @@ def play(
     level = level or "random"
     rules = _rules(game, {"players": int(players)})
     seed = secrets.randbits(63) if seed is None else seed
-    face = Faces(faces) if faces else (Faces.ITALIAN if game == "scopa" else Faces.FRENCH)
+    face = Faces(faces) if faces else rules_class(game).card_faces[0]
     try:
         bots = {seat: make_bot(game, level, seed + seat) for seat in range(1, rules.players)}
     except EngineError as error:
@@ -91,9 +94,6 @@ def play(
     except (EOFError, KeyboardInterrupt):
         click.echo()
         click.echo(prompt.t("goodbye"))
-
-
-LEVELS = ("random", "greedy", "expert")
 
 
 def _ask_language(prompt: Prompt) -> str:
@@ -236,14 +236,12 @@ def arena(
 )
 @click.option(
     "--choice",
-    type=click.Choice(CHOICES),
-    default="sorteio",
-    show_default=True,
-    help="Bisca: the trump choice.",
+    default=None,
+    help="Bisca: the trump choice, sorteio (the default) or copas.",
 )
 @click.option("--lang", type=click.Choice(LANGUAGES), default=DEFAULT_LANGUAGE, show_default=True)
 @click.option("--faces", type=click.Choice([f.value for f in Faces]), default=None,
-              help="Italian or French card names (default: Italian in Scopa).")  # fmt: skip
+              help="Italian or French card names (default: the game's own).")  # fmt: skip
 def verify(
     game: str,
     seed: str,
@@ -251,7 +249,7 @@ def verify(
     players: str,
     first: int,
     cuts: tuple[int, ...],
-    choice: str,
+    choice: str | None,
     lang: str,
     faces: str | None,
 ) -> None:
@@ -261,7 +259,7 @@ def verify(
     except DealError as error:
         hint = "--seed" if error.code == "bad_seed" else None
         raise click.BadParameter(translate(lang, f"error-{error.code}"), param_hint=hint) from None
-    face = Faces(faces) if faces else (Faces.ITALIAN if game == "scopa" else Faces.FRENCH)
+    face = Faces(faces) if faces else rules_class(game).card_faces[0]
     matches = commitment is None or commitment.strip().lower() == deal.commitment
     if commitment is not None:
         click.echo(translate(lang, "verify-match" if matches else "verify-mismatch"))
@@ -304,3 +302,4 @@ def revoke(guest_id: str, data_dir: Path | None, config: Path | None) -> None:
 
 
 main.add_command(serve)
+main.add_command(admin)

@@ -16,27 +16,13 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from circolo.cards import Faces, commitment, deck40, parse_seed, seed_text, shuffled
-from circolo.games import make_rules
-from circolo.games.bisca.deck import card_text as bisca_text
-from circolo.games.bisca.state import BiscaHand
-from circolo.games.burraco.hand import DECK as BURRACO_DECK
-from circolo.games.burraco.hand import BurracoHand
-from circolo.games.scopa.deck import TEXT as SCOPA_TEXT
-from circolo.games.scopa.deck import cards_of
-from circolo.games.scopa.moves import CUT_MAX, CUT_MIN
-from circolo.games.scopa.state import ScopaHand, deck_stream
+from circolo.cards import Faces, commitment, parse_seed, seed_text
 from circolo.i18n import card_list, card_name, translate
 
-__all__ = [
-    "CHOICES", "CUT_MAX", "CUT_MIN", "MAX_CUTS", "Deal", "DealError", "deal_of", "deal_words",
-]  # fmt: skip
+__all__ = ["MAX_CUTS", "Deal", "DealError", "DealInputs", "deal_of", "deal_words", "receivers"]
 
-GAMES = ("scopa", "bisca", "burraco")
-DECK40 = deck40()
-CHOICES = ("sorteio", "copas")
 MAX_CUTS = 8
-"""Scopa cuts one may give: the first, and one after each void deal (three or four Re)."""
+"""Cuts one may give (Scopa: the first, and one after each void deal of three or four Re)."""
 
 
 class DealError(ValueError):
@@ -85,17 +71,30 @@ class Deal:
         return asdict(self)
 
 
+@dataclass(frozen=True)
+class DealInputs:
+    """The moves that shape a deal besides the seed, each named in the game's
+    ``Rules.deal_inputs``: "cut" (``cuts``, Scopa's cut after each void deal), "choice"
+    (Bisca's trump choice; None: the game's default)."""
+
+    cuts: tuple[int, ...] = ()
+    choice: str | None = None
+
+
 def deal_of(
     game: str,
     seed: int | str,
     players: int = 2,
     first: int = 0,
     cuts: Sequence[int] = (),
-    choice: str = "sorteio",
+    choice: str | None = None,
 ) -> Deal:
     """The deal of ``game`` for ``seed`` (a number, or its text as the room prints it),
-    ``first`` being the hand's first seat (Scopa and Bisca: the dealer; Burraco: the
-    first player dealt), with Scopa's ``cuts`` or Bisca's trump ``choice``."""
+    ``first`` being the hand's first seat (the dealer, or the first player dealt where the
+    game's ``Rules.first_seat`` says so), with the inputs the game declares
+    (``Rules.deal_inputs``): its ``Rules.reveal_deal`` deals it."""
+    from circolo.games import GAMES, make_rules  # the games' deals import this module
+
     if game not in GAMES:
         raise DealError("bad_game", f"game is one of {', '.join(GAMES)}")
     try:
@@ -107,82 +106,22 @@ def deal_of(
         raise DealError("bad_deal", "players is 2 or 4")
     if not 0 <= first < players:
         raise DealError("bad_deal", f"first is a seat from 0 to {players - 1}")
-    if game == "scopa":
-        if len(cuts) > MAX_CUTS or any(not CUT_MIN <= n <= CUT_MAX for n in cuts):
-            raise DealError(
-                "bad_deal", f"a cut is {CUT_MIN} to {CUT_MAX} cards, at most {MAX_CUTS} cuts"
-            )
-    elif cuts:
-        raise DealError("bad_deal", "only Scopa's deal has a cut")
-    if choice not in CHOICES:
-        raise DealError("bad_deal", "choice is sorteio or copas")
-    hand = make_rules(game, {"players": players}).new_hand(number, first)
-    common = {"game": game, "players": players, "first": first}
-    common |= {"seed": seed_text(number), "commitment": commitment(number)}
-    if isinstance(hand, ScopaHand):
-        return _scopa(hand, list(cuts), common)
-    if isinstance(hand, BiscaHand):
-        return _bisca(hand, choice, common)
-    assert isinstance(hand, BurracoHand)
-    return _burraco(hand, common)
+    inputs = GAMES[game].deal_inputs
+    if cuts and "cut" not in inputs:
+        raise DealError("bad_deal", f"{game}'s deal has no cut")
+    if choice is not None and "choice" not in inputs:
+        raise DealError("bad_deal", f"{game}'s deal has no choice")
+    base = Deal(
+        game=game, players=players, first=first, seed=seed_text(number),
+        commitment=commitment(number), order=receivers(first, players), hands=[], deck=[], stock=[],
+    )  # fmt: skip
+    rules = make_rules(game, {"players": players})
+    return rules.reveal_deal(number, base, DealInputs(tuple(cuts), choice))
 
 
-def _receivers(start: int, players: int) -> list[int]:
+def receivers(start: int, players: int) -> list[int]:
+    """The seats in the order they receive cards, ``start`` first."""
     return [(start + n) % players for n in range(players)]
-
-
-def _scopa(hand: ScopaHand, cuts: list[int], common: dict[str, Any]) -> Deal:
-    """Each cut goes through the engine; after a void deal the next cut deals again."""
-    used: list[int] = []
-    for n in cuts:
-        if not hand.cutting:
-            raise DealError("bad_deal", f"the deal was not void: {len(used)} cut(s) deal it")
-        hand.play(hand.cutter, f"cut {n}")
-        used.append(n)
-    fresh = shuffled(hand.seed, 40, deck_stream(hand.deal_no))
-    deck = [str(DECK40[i]) for i in fresh]
-    order = _receivers(hand.primo, hand.players)
-    if hand.cutting:
-        return Deal(**common, order=order, hands=[[] for _ in order], deck=deck,
-                    stock=deck, cuts=used, void_deals=hand.deal_no, waiting="cut")  # fmt: skip
-    dealt = [SCOPA_TEXT[c] for c in hand.deck[: hand.pos]]
-    hands = [[SCOPA_TEXT[c] for c in sorted(cards_of(m), key=hand.deck.index)] for m in hand.hands]
-    return Deal(
-        **common, order=order, hands=hands, deck=deck, cuts=used, void_deals=hand.deal_no,
-        table=dealt[-4:], stock=[str(card) for card in hand.stock_cards()],
-    )  # fmt: skip
-
-
-def _bisca(hand: BiscaHand, choice: str, common: dict[str, Any]) -> Deal:
-    """The hand dealt by the engine after the cutter's trump choice."""
-    deck = [bisca_text(c) for c in reversed(hand.stock_codes())]
-    hand.play(hand.cutter, choice)
-    open_card = None if hand.open_card is None else str(hand.open_card)
-    stock = [bisca_text(c) for c in reversed(hand.stock_codes())]
-    view = hand.view(None).to_json()
-    trump = hand.trump
-    return Deal(
-        **common, order=_receivers(hand.cutter, hand.players),
-        hands=[[bisca_text(c) for c in cards] for cards in hand.hand_codes()],
-        deck=deck, stock=stock, choice=choice, trump=None if trump is None else trump.letter,
-        open_card=open_card, turned=view.get("turned_back"),
-    )  # fmt: skip
-
-
-def _burraco(hand: BurracoHand, common: dict[str, Any]) -> Deal:
-    def texts(ids: Sequence[int]) -> list[str]:
-        return [str(BURRACO_DECK[i]) for i in ids]
-
-    deck = texts(shuffled(_seed(common), len(BURRACO_DECK)))
-    return Deal(
-        **common, order=_receivers(common["first"], common["players"]),
-        hands=[texts(cards) for cards in hand.hands], deck=deck, stock=texts(hand.stock),
-        pile=texts(hand.pile), pozzetti=[texts(p or []) for p in hand.pozzetti],
-    )  # fmt: skip
-
-
-def _seed(common: dict[str, Any]) -> int:
-    return int(common["seed"], 16)
 
 
 def deal_words(deal: Deal, lang: str, faces: Faces) -> list[str]:
@@ -202,7 +141,9 @@ def deal_words(deal: Deal, lang: str, faces: Faces) -> list[str]:
     if deal.choice is not None:
         suit = translate(lang, "card-suit", suit=deal.trump or "H", faces=faces.value)
         lines.append(translate(lang, "verify-trump", choice=deal.choice, suit=suit))
-    dealer = None if deal.game == "burraco" else deal.first
+    from circolo.games import rules_class
+
+    dealer = deal.first if rules_class(deal.game).first_seat == "dealer" else None
     for seat in deal.order:
         role = "dealer" if seat == dealer else "first" if seat == deal.order[0] else "other"
         label = translate(lang, "verify-seat", seat=seat + 1, role=role)

@@ -2,8 +2,9 @@
 
 An event is JSON: ``{"kind": ..., **data}``, as ``Event.to_json`` gives it (the kinds and
 their data are in docs/notation.md); cards are card codes ("7D", a wild laid as "2C=4H").
-The terminal prints these sentences; the browser's move log and screen-reader
-announcements will use the same messages (``circolo.i18n.export``).
+The terminal prints these sentences; the browser tells the same events with the same
+messages (``circolo/web/js/table/narrate.js``, a line for line port of this module), so a
+move reads the same in both.
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def describe_event(
     if "count" in event:
         params["count"] = int(event["count"])
     if kind == "hand_over":
-        return _hand_over(lang, event, names, you)
+        return _hand_over(lang, game, event, names, you)
     if kind == "auto_move":
         return translate(lang, "event-auto-move", **params)
     key = f"{game}-event-{kind.replace('_', '-')}"
@@ -121,12 +122,14 @@ def describe_event(
     return translate(lang, key, **params)
 
 
-def _hand_over(lang: str, data: Mapping[str, Any], names: Names, you: Seat | None) -> str:
+def _hand_over(
+    lang: str, game: str, data: Mapping[str, Any], names: Names, you: Seat | None
+) -> str:
     scores = [
         translate(lang, "event-side-points", name=side_name(lang, side, names, you), points=p)
         for side, p in enumerate(data.get("points", []))
     ]
-    return translate(lang, "event-hand-over", scores=join(lang, scores))
+    return translate(lang, "event-hand-over", game=game, scores=join(lang, scores))
 
 
 def describe_events(

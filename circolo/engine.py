@@ -15,24 +15,41 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeVar
 
-from circolo.cards import SEED_LIMIT
+from circolo.cards import SEED_LIMIT, Faces
+
+if TYPE_CHECKING:
+    from circolo.deal import Deal, DealInputs
 
 Seat = int
 Side = int
 MoveT = TypeVar("MoveT")
 
+Clock = Literal["move", "burraco"]
+"""The kinds of table clock a game plays with (``Rules.clock``)."""
+
+
+Params = Mapping[str, str | int]
+"""A refusal's parameters: numbers, and card codes under keys named ``card`` or
+``card_...`` (a client names the card in the player's language)."""
+
 
 class EngineError(Exception):
     """An answer to bad input: a stable ``code`` and a message in plain words.
 
-    Messages name only what the sender may know: never a card hidden from it."""
+    Messages name only what the sender may know: never a card hidden from it. A refused
+    move also carries its ``reason`` (a stable code the game declares in
+    ``Rules.refusals``) and the ``params`` a client words it with."""
 
     code: ClassVar[str] = "engine_error"
 
-    def __init__(self, message: str) -> None:
+    def __init__(
+        self, message: str, reason: str | None = None, params: Params | None = None
+    ) -> None:
         self.message = message
+        self.reason = reason
+        self.params: dict[str, str | int] = dict(params or {})
         super().__init__(message)
 
 
@@ -102,6 +119,20 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Refusal:
+    """Why a move is not legal now, as a player is told: a ``reason`` code (one of
+    ``Rules.refusals``, or ``ILLEGAL``) and its ``params``. It is worked out from the
+    mover's own view, so it can name no card the mover cannot see."""
+
+    reason: str
+    params: Params = field(default_factory=dict)
+
+
+ILLEGAL = "illegal"
+"""The reason of a refusal a game does not explain further."""
+
+
+@dataclass(frozen=True)
 class Played(Generic[MoveT]):
     """What the checked path did: who moved, the move, its public text, and its events."""
 
@@ -166,7 +197,9 @@ class OptionSpec:
     """One option of a game, declared once: ``Rules`` validates from it and a lobby
     draws its form from it (``to_json``). ``choices`` lists every allowed value, else
     ``minimum``/``maximum`` bound a whole number (both required: a match's length, and so
-    its log, follows from its options); ``optional`` allows None (unset)."""
+    its log, follows from its options); ``optional`` allows None (unset). ``example`` is a
+    value a form shows in the empty field of an optional number, so that it is never blank
+    with no hint (what the game plays when it is unset, or the usual choice)."""
 
     name: str
     type: type
@@ -176,11 +209,14 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     optional: bool = False
+    example: object = None
 
     def __post_init__(self) -> None:
         bounded = self.minimum is not None and self.maximum is not None
         if self.type is int and not self.choices and not bounded:
             raise ValueError(f"option {self.name!r}: a whole number needs a minimum and a maximum")
+        if self.example is not None:
+            self.check(self.example)
 
     def check(self, value: object) -> None:
         if value is None and self.optional:
@@ -216,12 +252,27 @@ class OptionSpec:
             data["minimum"] = self.minimum
         if self.maximum is not None:
             data["maximum"] = self.maximum
+        if self.example is not None:
+            data["example"] = self.example
         return data
 
 
 _TYPE_WORDS: dict[type, str] = {int: "a whole number", str: "a text", bool: "true or false"}
 
 PLAYERS = OptionSpec("players", int, 2, "2 for 1 v 1, 4 for 2 v 2 (partners opposite)", (2, 4))
+
+
+def faces_option(faces: tuple[Faces, ...]) -> OptionSpec:
+    """A table's ``faces``: how its cards are drawn for everyone at it (a player's own
+    choice in the browser's settings still wins), the game's own ``faces[0]`` by default.
+    Only the look: the rules never change."""
+    return OptionSpec(
+        "faces",
+        str,
+        faces[0].value,
+        "how the cards look; the rules never change",
+        tuple(face.value for face in faces),
+    )
 
 
 @dataclass(frozen=True)
@@ -236,6 +287,28 @@ class Rules(ABC):
     game: ClassVar[str]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (PLAYERS,)
     decision_choices: ClassVar[tuple[str, ...]] = ()
+    card_faces: ClassVar[tuple[Faces, ...]] = (Faces.FRENCH, Faces.ITALIAN)
+    """The faces its cards can be drawn with, the default first: a player who has not
+    chosen sees the default (Bisca Capixaba is played with the Brazilian, French deck)."""
+    clock: ClassVar[Clock] = "move"
+    """The table's clock: "move", a timer per move whose end plays ``auto_move``;
+    "burraco", a turn's green part then the seat's reserve (no auto-move: a reserve at
+    zero loses the match)."""
+    trick_event: ClassVar[str | None] = None
+    """The ``Played`` event kind after which the trick stays on display at the table,
+    no timer running (Bisca's "trick_won")."""
+    deal_inputs: ClassVar[tuple[Literal["cut", "choice"], ...]] = ()
+    """What besides the seed shapes a hand's deal, for ``reveal_deal`` (``GET /api/deal``,
+    the verify page, ``circolo verify``): "cut", the cards cut (Scopa, once more after each
+    void deal); "choice", the cutter's trump choice (Bisca)."""
+    deal_choices: ClassVar[tuple[str, ...]] = ()
+    """The moves a "choice" deal input may be (Bisca: sorteio, copas)."""
+    refusals: ClassVar[tuple[str, ...]] = ()
+    """Every reason ``View.refusal`` may give besides ``ILLEGAL``: stable codes, each
+    worded in every language (``refusal-<reason>``)."""
+    first_seat: ClassVar[Literal["dealer", "first"]] = "dealer"
+    """What a hand's first seat is: its dealer (Scopa, Bisca) or the first player dealt,
+    no dealer told (Burraco)."""
     players: int = 2
 
     @classmethod
@@ -261,6 +334,12 @@ class Rules(ABC):
             "game": cls.game,
             "players": list(players.choices),
             "options": [spec.to_json() for spec in cls.option_specs],
+            "faces": [faces.value for faces in cls.card_faces],
+            "deal": {
+                "inputs": list(cls.deal_inputs),
+                "choices": list(cls.deal_choices),
+                "first": cls.first_seat,
+            },
         }
 
     def options(self) -> dict[str, object]:
@@ -285,6 +364,13 @@ class Rules(ABC):
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
             raise OptionError("a hand's seed is a whole number from 0 to 2**256 - 1")
         return self._deal(seed, _seat(check_seat(first, self.players)))
+
+    def reveal_deal(self, seed: int, base: Deal, inputs: DealInputs) -> Deal:
+        """The deal ``seed`` gives (``circolo.deal``): ``base`` filled in with where each
+        card went, after the ``inputs`` this game declares in ``deal_inputs``."""
+        from circolo.deal import DealError  # the engine needs it only here
+
+        raise DealError("bad_game", f"{self.game} has no verifiable deal")
 
     def hand_from_position(self, text: str) -> HandState[Any]:
         """Set up any position from its text (``HandState.position()``)."""
@@ -314,6 +400,17 @@ class Rules(ABC):
                 raise OptionError(f"a vote is one of {', '.join(choices)}")
         unanimous = len(votes) == self.players and all(v == choices[0] for v in votes.values())
         return choices[0] if unanimous else choices[-1]
+
+    @abstractmethod
+    def match_goal(self) -> tuple[Literal["points", "hands", "single_hand"], int]:
+        """How the match is won: first to a number of points, after a number of hands, or
+        by a single hand (ties play on in each)."""
+
+    @abstractmethod
+    def auto_move(self, view: View[Any], rng: random.Random) -> Any:
+        """The room's move for a seat whose move timer ran out (shared/rules/room.md),
+        from that seat's ``view`` only; ``rng`` draws what the rules leave to chance.
+        A rule of the room, not a bot: the log keeps the move it made."""
 
     @abstractmethod
     def match_outcome(self, totals: Sequence[int], hands_played: int) -> MatchOutcome:
@@ -433,6 +530,19 @@ class HandState(ABC, Generic[MoveT]):
     def _apply_recorded(self, move: MoveT, seat: Seat) -> list[Event]:
         """Apply a legal move as ``apply`` does, and say what it did."""
 
+    def formality(self) -> bool:
+        """Is the move now due a formality the room makes itself when the seat does not
+        (Scopa's cut)? The table then gives it only a short timer, at every speed, and
+        plays ``Rules.auto_move`` when it runs out."""
+        return False
+
+    def secret_asking(self) -> bool:
+        """Are the seats asked in turn about a move only one of them may make, and must
+        the table not learn who (Bisca's trump-2 exchange)? The table then answers for
+        every seat with a single legal move, and shows the others the hand as it was
+        when the asking began, for the same time whoever could answer."""
+        return False
+
     def parse_move(self, text: str) -> MoveT:
         """Read a move's notation; ``NotationError`` on anything else."""
         if not isinstance(text, str):
@@ -461,10 +571,8 @@ class HandState(ABC, Generic[MoveT]):
             raise NotationError("a move is written as text in the game's notation")
         legal = self.legal_moves()
         if move not in legal:
-            raise IllegalMoveError(
-                f"{self.move_text(move)} is not legal now; your legal moves: "
-                + ", ".join(self.move_text(m) for m in legal)
-            )
+            refusal = self.view(checked).refusal(move)
+            raise IllegalMoveError("that move is not legal now", refusal.reason, refusal.params)
         text = self.move_text(move)
         events = self._apply_recorded(move, checked)
         if self.is_over():
@@ -598,6 +706,37 @@ class View(ABC, Generic[MoveT]):
     @abstractmethod
     def sample(self, rng: random.Random) -> HandState[MoveT]:
         """A full state consistent with this view, hidden cards dealt at random."""
+
+    @abstractmethod
+    def move_text(self, move: MoveT) -> str:
+        """The move's notation, as ``HandState.move_text`` writes it: a view spells its
+        own moves, so a bot or a client needs no full state to name one."""
+
+    @abstractmethod
+    def _parse_move(self, text: str) -> MoveT:
+        """Read a move's notation; raise ``NotationError`` on bad text."""
+
+    @abstractmethod
+    def move_label(self, move: MoveT) -> dict[str, Any]:
+        """What a client needs to offer ``move`` without knowing the rules: its ``kind``
+        and the cards it plays, JSON-ready. Only cards the viewer can see, or a wild's
+        stand-in written ``2S=AH`` (a stand-in names no card)."""
+
+    def parse_move(self, text: str) -> MoveT:
+        """Read a move's notation; ``NotationError`` on anything else."""
+        if not isinstance(text, str):
+            raise NotationError("a move is written as text in the game's notation")
+        return _parsed(lambda: self._parse_move(text), "move")
+
+    def refusal(self, move: MoveT) -> Refusal:
+        """Why ``move``, not among ``legal_moves``, is refused: the rule it breaks, worked
+        out from this view alone (the game's own, else ``ILLEGAL``)."""
+        return Refusal(ILLEGAL)
+
+    def offered(self) -> list[dict[str, Any]]:
+        """The viewer's legal moves as a client receives them: each its label and an
+        ``id``, the move's text, which the client sends back to play it."""
+        return [{"id": self.move_text(m), **self.move_label(m)} for m in self.legal_moves()]
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready, and holding nothing the seat cannot see."""

@@ -135,7 +135,7 @@ def card_name(lang: str, card: Card | str, faces: Faces, article: bool = False) 
         code, _, natural = card.partition("=")
         name = card_name(lang, Card.parse(code), faces, article)
         if natural:
-            other = card_name(lang, Card.parse(natural), faces)
+            other = card_name(lang, Card.parse(natural), faces, article=True)
             return translate(lang, "card-stands-for", card=name, natural=other)
         return name
     params: Mapping[str, object] = {

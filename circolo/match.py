@@ -77,16 +77,3 @@ class Match:
             self.first = last.first
             self.outcome = MatchOutcome("continue")
         return self.outcome
-
-    def play_out(self, choose: Any, decide: Any = None) -> MatchOutcome:
-        """Play the match to its end: ``choose(hand)`` picks each move, ``decide(outcome)``
-        settles decision points (default: draw)."""
-        while self.outcome.status != "won" and self.outcome.status != "drawn":
-            if self.outcome.status == "decision":
-                self.decide(decide(self.outcome) if decide else "draw")
-                continue
-            hand = self.new_hand()
-            while not hand.is_over():
-                hand.apply(choose(hand))
-            self.record(hand)
-        return self.outcome

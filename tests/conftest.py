@@ -23,6 +23,9 @@ from typing import Any, TypeVar
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
+from circolo.server import frames
+from tests.hidden import named_words
+
 T = TypeVar("T")
 STARTUP = 90.0  # seconds: imports are slow on a loaded machine
 POSTGRES = os.environ.get("CIRCOLO_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -264,6 +267,7 @@ class Client:
         async with asyncio.timeout(timeout):
             while True:
                 frame: dict[str, Any] = json.loads(await self.ws.recv())
+                frames.check(frame)  # every frame a test gets is one the protocol declares
                 if frame.get("type") != "pong" or frame.get("t") != "hb":
                     self.frames.append(frame)
                     return frame
@@ -362,7 +366,8 @@ class TableClient:
 
 
 def card_names(data: Any, skip: frozenset[str] = frozenset()) -> list[str]:
-    """Every text in a JSON value, split into words (ids, names and hashes left out)."""
+    """Every text in a JSON value, split into words (ids, names and hashes left out, and
+    a wild's stand-in: ``tests/hidden.py``)."""
     found: list[str] = []
     if isinstance(data, dict):
         for key, value in data.items():
@@ -372,7 +377,7 @@ def card_names(data: Any, skip: frozenset[str] = frozenset()) -> list[str]:
         for value in data:
             found += card_names(value, skip)
     elif isinstance(data, str):
-        found += re.findall(r"[A-Za-z0-9]+", data)
+        found += named_words(data)
     return found
 
 
@@ -380,6 +385,14 @@ NOT_CARDS = frozenset(
     {"table_id", "token", "player_id", "id", "ref", "name", "commitment",
      "next_commitment", "seed", "message", "invite"}
 )  # fmt: skip
+
+
+def hand_sections(frame: dict[str, Any]) -> list[dict[str, Any]]:
+    """The ``hand`` sections a table frame carries (a snapshot's, or its updates')."""
+    snapshot = frame.get("snapshot")
+    states = [snapshot.get("state") if isinstance(snapshot, dict) else None]
+    states += [e.get("state") for e in frame.get("events", []) if isinstance(e, dict)]
+    return [s["hand"] for s in states if isinstance(s, dict) and isinstance(s.get("hand"), dict)]
 
 
 def check_hidden(frames: list[dict[str, Any]], deck: set[str]) -> int:
@@ -397,5 +410,7 @@ def check_hidden(frames: list[dict[str, Any]], deck: set[str]) -> int:
         if hand:
             known |= set(card_names(hand["view"])) & deck
         named = set(card_names(frame, NOT_CARDS)) & deck
+        for section in hand_sections(frame):  # a legal move's id is its text: checked too
+            named |= set(card_names(section.get("legal"))) & deck
         assert named <= known, f"frame names hidden cards {sorted(named - known)}: {frame}"
     return len(frames)

@@ -3,16 +3,28 @@
 ``hidden_codes(hand, seat)`` is the set of card codes that seat (None: a spectator) must
 never be told of. With two decks (Burraco) a code is hidden only when every copy of it is:
 a seat that holds one 7H may well read "7H" elsewhere.
+
+``named_words(text)`` is every word of a text that may name a card, less a Burraco wild's
+stand-in: in ``2S=AH`` the 2S is a card, and AH only the card the wild stands for, which
+names no card anyone holds (the legal moves offered to a seat are full of them).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
 from circolo.cards import Card
 from circolo.engine import HandState
+
+WORD = re.compile(r"(?<![=A-Za-z0-9])[A-Za-z0-9]+")
+"""A word, unless it follows "=" (a stand-in)."""
+
+
+def named_words(text: str) -> list[str]:
+    return WORD.findall(text)
 
 
 def _all_copies_hidden(hidden: Iterable[Card], deck: Iterable[Card]) -> set[str]:

@@ -7,9 +7,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from circolo.bots.automove import auto_move
 from circolo.cards import Faces
-from circolo.engine import HandState
+from circolo.engine import HandState, MatchOutcome, View
+from circolo.match import Match
 from circolo.store import Entry, Store, sqlite_url
 from circolo.table import (
     Connected,
@@ -71,6 +71,12 @@ class Script:
         return Prompt(lang, faces, read=self.read, write=self.written.append)
 
 
+def auto_move(game: str, view: View[Any], rng: random.Random) -> Any:
+    """The room's auto-move (the game's rule) for ``view``'s seat."""
+    assert view.rules.game == game
+    return view.rules.auto_move(view, rng)
+
+
 def auto_play(table: Table, rng: random.Random, rematch_until: int = 0) -> list[dict[str, Any]]:
     """Play a new table whose seat 0 is a human (it connects) to the end of its match,
     every move the room's auto-move and a vote settled as a draw; rematches while its log
@@ -89,9 +95,9 @@ def auto_play(table: Table, rng: random.Random, rematch_until: int = 0) -> list[
         now += 1
         if table.status == "rematch":
             handle(Rematch(0, len(log) < rematch_until))
-        elif table.phase == "play":
+        elif table.phase == "play" and table.mover() is not None:  # not a secret asking's wait
             assert table.hand is not None
-            seat = table.hand.to_move()
+            seat = table.mover()
             assert seat is not None
             move = auto_move(game, table.hand.view(seat), rng)
             handle(Play(seat, move if isinstance(move, str) else table.hand.move_text(move)))
@@ -110,7 +116,7 @@ def long_table(
     auto-move; target 12 and rematches) and its log of at least ``entries`` entries."""
     seats = (SeatConfig.human("p_bench", "Bench"),) + (SeatConfig.bot("random"),) * 3
     config = TableConfig("bisca", seats, {"target": 12}, private=private)
-    return config, auto_play(Table.new(config), random.Random(seed), entries)
+    return config, auto_play(Table(config), random.Random(seed), entries)
 
 
 async def store_table(
@@ -134,3 +140,17 @@ async def store_table(
     await store.finish_table(table_id, {"winner": None, "reason": "score"}, log[-1]["at"])
     await store.close()
     return table_id
+
+
+def play_out(match: Match, choose: Any, decide: Any = None) -> MatchOutcome:
+    """Play ``match`` to its end: ``choose(hand)`` picks each move, ``decide(outcome)``
+    settles decision points (default: draw)."""
+    while match.outcome.status != "won" and match.outcome.status != "drawn":
+        if match.outcome.status == "decision":
+            match.decide(decide(match.outcome) if decide else "draw")
+            continue
+        hand = match.new_hand()
+        while not hand.is_over():
+            hand.apply(choose(hand))
+        match.record(hand)
+    return match.outcome

@@ -27,6 +27,7 @@ from circolo.games.bisca.deck import CARDS, POINTS, STRENGTH_RANKS, parse_card
 from circolo.games.bisca.tricks import legal_cards, restricted_cards, trick_winner
 from circolo.match import Match
 from tests.case_kinds.bisca import final_trick_state, fresh_hand, position
+from tests.support import play_out
 
 
 def moves(state: BiscaHand) -> list[str]:
@@ -129,6 +130,7 @@ def test_options_are_named_validated_and_the_house_rules_are_off_by_default() ->
         "target": 4,
         "seven_opening": False,
         "bonus_61_59": False,
+        "faces": "french",
     }
     bad_options: list[tuple[dict[str, object], str]] = [
         ({"players": 3}, "players must be one of 2, 4"),
@@ -139,6 +141,7 @@ def test_options_are_named_validated_and_the_house_rules_are_off_by_default() ->
         ({"seven_opening": "yes"}, "seven_opening must be true or false"),
         ({"bonus_61_59": 1}, "bonus_61_59 must be true or false"),
         ({"relo": True}, "unknown option 'relo'"),
+        ({"faces": "spanish"}, "faces must be one of 'french', 'italian'"),
     ]
     for bad, words in bad_options:
         with pytest.raises(OptionError, match=words):
@@ -722,7 +725,7 @@ def random_match(players: int, seed: int) -> tuple[Match, list[tuple[int, ...]]]
         decided.append(tuple(match.totals))
         return "replay" if len(decided) % 2 else "draw"
 
-    match.play_out(lambda hand: rng.choice(hand.legal_moves()), decide)
+    play_out(match, lambda hand: rng.choice(hand.legal_moves()), decide)
     return match, decided
 
 

@@ -12,8 +12,10 @@ from circolo.cards import Faces
 from circolo.engine import EngineError
 from circolo.games.bisca import BiscaRules
 from circolo.games.bisca.deck import CARDS
+from circolo.i18n import card_name
 from circolo.terminal import bisca as ui
-from circolo.terminal.common import play_match, terminal_game
+from circolo.terminal.common import play_match
+from circolo.terminal.registry import terminal_game
 from tests.case_kinds.bisca import fresh_hand
 from tests.support import Script, random_states
 from tests.test_bisca_rules import table
@@ -41,7 +43,7 @@ def test_render_names_own_and_public_cards_never_hidden_ones(
         if data["tricks"]:
             public |= set(data["tricks"][-1]["cards"])
         for card in CARDS:
-            name = card.name(lang, faces)
+            name = card_name(lang, card, faces)
             if str(card) in data["hand"] and data["phase"] == "play":
                 assert name in text
             if str(card) not in set(data["hand"]) | public:
@@ -52,7 +54,7 @@ def test_render_names_own_and_public_cards_never_hidden_ones(
 def test_render_the_choice_the_trump_the_open_card_and_the_scores() -> None:
     state = fresh_hand(BiscaRules(), ["2C", "KD", "3S"], "6C")
     text = ui.render(state.view(0), "en", Faces.FRENCH)
-    assert "Bruno chooses copas or the draw" in text and "Your hand" not in text
+    assert "Bruno chooses copas or the turn-up" in text and "Your hand" not in text
     state.play(state.to_move(), "sorteio")
     text = ui.render(state.view(1), "en", Faces.FRENCH)
     assert "Trump: clubs" in text
@@ -63,7 +65,11 @@ def test_render_the_choice_the_trump_the_open_card_and_the_scores() -> None:
     assert "Briscola: bastoni" in text and "Due di bastoni" in text and "Sei di bastoni" in text
     text = ui.render(state.view(1), "pt-BR", Faces.FRENCH)
     assert "Sua mão: Seis de paus, Rei de ouros e Três de espadas" in text
-    assert "Bruno: 0 pontos em nenhuma carta, relo: 0" in text
+    assert "Bruno: 0 pontos (nenhuma carta), relo: 0" in text
+    # your own exchange is told in the second person, the others' in the third
+    assert "Você trocou o Dois de paus pela carta aberta" in text
+    assert "Tu ha" not in ui.render(state.view(1), "it", Faces.FRENCH)
+    assert "Hai scambiato il Due di fiori" in ui.render(state.view(1), "it", Faces.FRENCH)
 
 
 def test_ask_move_the_cutter_chooses_copas_or_sorteio() -> None:
@@ -84,7 +90,7 @@ def test_ask_move_offers_the_exchange_only_to_the_holder_of_the_trump_two() -> N
     state.play(state.to_move(), "pass")
     script = Script([])
     assert state.move_text(ui.ask_move(state.view(0), script.prompt())) == "pass"
-    assert script.written == ["You do not hold the Two of trumps: nothing to exchange."]
+    assert script.written == ["You do not hold the 2 of trumps: nothing to exchange."]
 
 
 def test_ask_move_lists_only_legal_cards_with_a_note_for_each_held_back() -> None:
@@ -93,12 +99,14 @@ def test_ask_move_lists_only_legal_cards_with_a_note_for_each_held_back() -> Non
     move = ui.ask_move(state.view(3), script.prompt())
     assert state.move_text(move) == "2C"
     assert any(
-        "the Ace of hearts (the trump Ace) may be played only after" in w for w in script.written
+        "You may not play the Ace of hearts yet: the Ace of trumps may be played only after" in w
+        for w in script.written
     )
     assert any(
-        "the Seven of hearts (the trump 7) may not close a trick" in w for w in script.written
+        "You may not play the Seven of hearts now: the 7 of trumps may not close a trick" in w
+        for w in script.written
     )
-    assert "Only one card may be played: Two of clubs" in script.written
+    assert "You can play just this card: Two of clubs" in script.written
 
 
 def test_ask_move_out_of_turn_or_for_another_game_is_a_plain_error() -> None:

@@ -22,7 +22,7 @@ from circolo.engine import (
 from circolo.games.burraco import BurracoRules
 from circolo.games.burraco.hand import DECK, BurracoHand
 from circolo.games.burraco.moves import Move, NewMeld
-from circolo.games.burraco.setup import position_text
+from tests.burraco_setup import position_text
 
 TWO = BurracoRules(players=2)
 

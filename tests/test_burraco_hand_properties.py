@@ -31,7 +31,7 @@ from circolo.games.burraco.melds import (
     read_layout,
 )
 from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
-from circolo.games.burraco.setup import position_text
+from tests.burraco_setup import position_text
 
 DECK = burraco_deck()
 SEEDS = st.integers(0, 2**63 - 1)

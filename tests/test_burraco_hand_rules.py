@@ -1,6 +1,6 @@
 """Burraco hand rules (rules/burraco.md), one test per rule and per [decided] point.
 
-Positions are set up with ``circolo.games.burraco.setup.position_text`` and read by the
+Positions are set up with ``tests.burraco_setup.position_text`` and read by the
 public ``rules.hand_from_position``; moves go through the checked path ``play``.
 """
 
@@ -25,8 +25,9 @@ from circolo.games.burraco import BurracoRules
 from circolo.games.burraco.hand import BurracoHand
 from circolo.games.burraco.melds import Meld
 from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
-from circolo.games.burraco.setup import position_text
 from circolo.match import Match
+from tests.burraco_setup import position_text
+from tests.support import play_out
 
 TWO = BurracoRules(players=2)
 FOUR = BurracoRules(players=4)
@@ -477,7 +478,7 @@ def test_score_2v2_both_partners_hands_count_for_the_team() -> None:
 
 def test_options_defaults_and_validation() -> None:
     rules = make_rules("burraco", {})
-    assert rules.options() == {"players": 2, "hands": None, "target": None}
+    assert rules.options() == {"players": 2, "hands": None, "target": None, "faces": "french"}
     assert isinstance(rules, BurracoRules) and rules.match_hands == 4
     assert BurracoRules.from_options({"target": 2005}).match_hands is None
     for bad in ({"hands": 0}, {"hands": "3"}, {"target": -5}, {"target": True}):
@@ -591,7 +592,7 @@ def test_match_plays_its_hands_and_the_first_player_moves_on() -> None:
     the next player in turn order."""
     match = Match(BurracoRules(hands=2), seed=5)
     rng = random.Random(5)
-    outcome = match.play_out(lambda hand: rng.choice(hand.legal_moves()))
+    outcome = play_out(match, lambda hand: rng.choice(hand.legal_moves()))
     assert outcome.status == "won" and len(match.hands) >= 2
     firsts = [record.first for record in match.hands]
     assert all((b - a) % 2 == 1 for a, b in pairwise(firsts))

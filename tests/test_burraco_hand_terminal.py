@@ -13,9 +13,11 @@ from circolo.cards import Faces, burraco_deck
 from circolo.engine import EngineError
 from circolo.games.burraco import BurracoRules
 from circolo.games.burraco.hand import BurracoHand
-from circolo.games.burraco.setup import position_text
+from circolo.i18n import card_name
 from circolo.terminal import burraco as ui
-from circolo.terminal.common import play_match, terminal_game
+from circolo.terminal.common import play_match
+from circolo.terminal.registry import terminal_game
+from tests.burraco_setup import position_text
 from tests.support import Script, random_states
 
 LOCALES = Path(__file__).resolve().parents[1] / "circolo" / "locales"
@@ -48,9 +50,9 @@ def test_render_names_own_and_public_cards_never_hidden_ones(lang: str, players:
         for seen, shown in ((public | set(view.hand), text), (public, spectator)):
             named = re.sub(r"\([^)]*\)", "", shown)  # a wild's "(as 4H)" names no card
             for card in set(burraco_deck()) - seen:
-                assert card.name(lang, faces) not in named, card
+                assert card_name(lang, card, faces) not in named, card
         for card in view.hand:
-            assert card.name(lang, faces) in text
+            assert card_name(lang, card, faces) in text
 
 
 def test_render_shows_melds_under_their_owners_with_wilds_and_burraco() -> None:
@@ -92,7 +94,7 @@ def test_ask_move_meld_by_card_numbers_then_choose_the_layout() -> None:
     script = Script(["1", "9 x", "1 8 2", "1 2 3 4 5 6 7", "2"])
     move = ui.ask_move(state.view(0), script.prompt())
     assert state.move_text(move) == "meld 3H 4H 5H 6H 7H 8H 2H=9H"
-    assert any("Type different card numbers" in line for line in script.written)
+    assert any("Type distinct card numbers" in line for line in script.written)
     assert any("no meld you may lay down" in line for line in script.written)
     assert any("How do you lay it out?" in line for line in script.written)
 

@@ -13,7 +13,6 @@ from circolo.cards import (
     Card,
     CardNotationError,
     Chance,
-    Faces,
     Suit,
     burraco_deck,
     commitment,
@@ -53,43 +52,6 @@ def test_decks() -> None:
     assert burraco.count(JOKER) == 4
     assert burraco.count(Card.parse("7H")) == 2
     assert len(set(burraco)) == 53
-
-
-def test_scopa_faces_mapping_coppe_hearts_denari_diamonds() -> None:
-    """Italian faces: coppe = hearts, denari = diamonds, bastoni = clubs, spade = spades."""
-    names = [Card.of(1, suit).name("it", Faces.ITALIAN) for suit in Suit]
-    assert names == ["Asso di coppe", "Asso di denari", "Asso di bastoni", "Asso di spade"]
-    figures = [Card.of(r, Suit.SPADES).name("it", Faces.ITALIAN) for r in (11, 12, 13)]
-    assert figures == ["Fante di spade", "Cavallo di spade", "Re di spade"]
-
-
-@pytest.mark.parametrize(
-    ("text", "lang", "faces", "name"),
-    [
-        ("7D", "it", Faces.ITALIAN, "Sette di denari"),
-        ("QH", "it", Faces.FRENCH, "Donna di cuori"),
-        ("QC", "pt-BR", Faces.ITALIAN, "Cavalo de paus"),
-        ("AS", "pt-BR", Faces.FRENCH, "Ás de espadas"),
-        ("JD", "en", Faces.ITALIAN, "Knave of coins"),
-        ("KS", "en", Faces.FRENCH, "King of spades"),
-        ("TH", "en", Faces.FRENCH, "Ten of hearts"),
-        ("JK", "pt-BR", Faces.FRENCH, "Curinga"),
-    ],
-)
-def test_display_names(text: str, lang: str, faces: Faces, name: str) -> None:
-    assert Card.parse(text).name(lang, faces) == name
-
-
-def test_every_card_has_a_name_in_every_language() -> None:
-    for lang in ("it", "pt-BR", "en"):
-        for faces in Faces:
-            names = {card.name(lang, faces) for card in ALL_CARDS}
-            assert len(names) == len(ALL_CARDS)
-
-
-def test_unknown_language_is_a_clear_error() -> None:
-    with pytest.raises(ValueError, match="unknown language 'fr'"):
-        Card.parse("AH").name("fr")
 
 
 def spec_shuffle(seed: int, n: int, stream: str) -> list[int]:

@@ -176,7 +176,7 @@ def test_the_cli_takes_the_seed_as_printed_and_tells_the_deal_in_words() -> None
     run = verify("scopa", "--seed", SEED, "--commitment", digest, "--cut", "17", "--lang", "it")
     assert run.exit_code == 0, run.output
     lines = run.output.splitlines()
-    assert lines[0].startswith("✓ Il codice coincide con l'impegno")
+    assert lines[0].startswith("✓ Il codice coincide con l'impronta")
     assert "Posto 2 (riceve per primo): Due di bastoni, Tre di denari e Cavallo di bastoni" in lines
     assert (
         "In tavola: Sei di bastoni, Quattro di coppe, Cinque di denari e Quattro di bastoni"
@@ -194,7 +194,7 @@ def test_the_cli_says_a_tampered_seed_does_not_match() -> None:
     digest = commitment(parse_seed(SEED))
     run = verify("scopa", "--seed", "2" + SEED[1:], "--commitment", digest, "--lang", "en")
     assert run.exit_code == 1
-    assert run.output.startswith("✗ This seed does NOT match the commitment")
+    assert run.output.startswith("✗ This seed does NOT match the fingerprint")
     run = verify("scopa", "--seed", "12x", "--lang", "pt-BR")
     assert run.exit_code == 2 and "64 dígitos hexadecimais" in run.output
 

@@ -96,7 +96,7 @@ def test_a_capture_and_a_scopa_as_the_glossary_says_them() -> None:
     lines = describe_events("it", "scopa", events, NAMES, Faces.ITALIAN, 0)
     assert lines == [
         "Marco prende il Tre di bastoni e il Quattro di denari con il Sette di denari.",
-        "Scopa! Marco ha pulito la tavola.",
+        "Scopa! Marco spazza il tavolo.",
     ]
     mine = describe_event("pt-BR", "scopa", {**capture, "seat": 0}, NAMES, Faces.ITALIAN, 0)
     assert mine == "Você capturou o Três de paus e o Quatro de ouros com o Sete de ouros."
@@ -105,10 +105,10 @@ def test_a_capture_and_a_scopa_as_the_glossary_says_them() -> None:
 def test_sides_are_named_as_the_viewer_sees_them() -> None:
     clean = {"kind": "burraco", "side": 0, "meld": 0, "type": "clean"}
     assert describe_event("it", "burraco", clean, TEAMS, Faces.FRENCH, 0) == (
-        "La tua squadra ha fatto burraco pulito!"
+        "La tua squadra ha fatto un burraco pulito!"
     )
     assert describe_event("it", "burraco", clean, TEAMS, Faces.FRENCH, 1) == (
-        "Tu e Anna hanno fatto burraco pulito!"
+        "Tu e Anna hanno fatto un burraco pulito!"
     )
     dirty = {"kind": "burraco", "side": 1, "meld": 0, "type": "dirty"}
     assert describe_event("en", "burraco", dirty, TEAMS, Faces.FRENCH, 0) == (

@@ -28,6 +28,7 @@ from circolo.engine import (
     NotationError,
     NotYourTurnError,
     OptionError,
+    OptionSpec,
     Played,
     Rules,
     View,
@@ -150,8 +151,13 @@ def test_hidden_cards_stay_hidden(game: str, players: int) -> None:
             audiences: list[int | None] = [*range(players), None]
             hidden = {seat: hidden_codes(hand, seat) for seat in audiences}
             for seat in audiences:
-                leaked = codes(hand.view(seat).to_json()) & hidden[seat]
+                view = hand.view(seat)
+                leaked = codes(view.to_json()) & hidden[seat]
                 assert not leaked, f"seat {seat}'s view names {leaked}"
+                offered = view.offered()
+                assert bool(offered) == (seat == mover), f"seat {seat} is offered {offered}"
+                leaked = codes(offered) & hidden[seat]  # a wild's stand-in is no card
+                assert not leaked, f"seat {seat}'s legal moves name {leaked}"
             move = rng.choice(hand.legal_moves())
             for seat in range(players):
                 if seat != mover:
@@ -376,12 +382,30 @@ def test_refusals_have_their_codes_and_leave_the_hand_unchanged(game: str, playe
         with pytest.raises(IllegalMoveError) as refusal:
             hand.play(mover, illegal)
         assert refusal.value.code == "illegal_move"
-        assert "your legal moves" in refusal.value.message
+        assert refusal.value.reason in (*hand.rules.refusals, "illegal")
+        assert hand.move_text(illegal) not in refusal.value.message  # no notation
         assert hand.position() == position
     finished = hand_after(game, players, 3, 10_000)
     with pytest.raises(HandOverError) as over:
         finished.play(0, legal)
     assert over.value.code == "hand_over"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_an_optional_number_left_unset_has_an_example_for_the_form(game: str) -> None:
+    """A create form never shows an empty number field with no hint (Burraco's hands and
+    target): the spec gives an example, itself a valid value."""
+    for spec in rules_class(game).describe()["options"]:
+        if spec["optional"] and spec["type"] == "number" and spec["default"] is None:
+            assert "example" in spec, spec["name"]
+            make_rules(game, {spec["name"]: spec["example"]})
+    specs = {spec["name"]: spec for spec in rules_class("burraco").describe()["options"]}
+    assert (specs["hands"]["example"], specs["target"]["example"]) == (4, 2005)
+
+
+def test_an_example_outside_its_bounds_cannot_be_declared() -> None:
+    with pytest.raises(OptionError, match="from 1 to 12"):
+        OptionSpec("hands", int, None, "hands", minimum=1, maximum=12, optional=True, example=20)
 
 
 @pytest.mark.parametrize("game", list(GAMES))

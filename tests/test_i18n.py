@@ -14,7 +14,7 @@ from circolo.words import WORDS_PATH, words_markdown
 CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 NUMERIC = {"count", "points", "captured", "scope", "pile", "hands", "played", "target"}
 NUMERIC |= {"stock", "seat", "rank", "kings", "at", "deal", "relo", "low", "high", "meld"}
-NUMERIC |= {"seconds"}
+NUMERIC |= {"seconds", "matches", "wins"}
 
 
 # Variables a language has no use for: pt-BR names the suits alike on both faces.
@@ -146,9 +146,38 @@ def test_translate_falls_back_to_english_then_to_the_id() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("faces", list(Faces))
-def test_card_names_in_the_catalogue_match_the_cards_own(lang: str, faces: Faces) -> None:
-    for card in set(burraco_deck()):
-        assert card_name(lang, card, faces) == card.name(lang, faces)
+def test_every_card_has_a_name_of_its_own(lang: str, faces: Faces) -> None:
+    names = {card_name(lang, card, faces) for card in set(burraco_deck())}
+    assert len(names) == 53 and not any("{" in name or "card" in name for name in names)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "faces", "name"),
+    [
+        ("7D", "it", Faces.ITALIAN, "Sette di denari"),
+        ("AH", "it", Faces.ITALIAN, "Asso di coppe"),
+        ("JS", "it", Faces.ITALIAN, "Fante di spade"),
+        ("QS", "it", Faces.ITALIAN, "Cavallo di spade"),
+        ("KC", "it", Faces.ITALIAN, "Re di bastoni"),
+        ("JH", "it", Faces.FRENCH, "Fante di cuori"),  # as Italian players say, not "Jack"
+        ("QH", "it", Faces.FRENCH, "Donna di cuori"),
+        ("KD", "it", Faces.FRENCH, "Re di quadri"),
+        ("QC", "pt-BR", Faces.ITALIAN, "Cavalo de paus"),
+        ("JD", "pt-BR", Faces.FRENCH, "Valete de ouros"),
+        ("QH", "pt-BR", Faces.FRENCH, "Dama de copas"),
+        ("KS", "pt-BR", Faces.FRENCH, "Rei de espadas"),
+        ("AS", "pt-BR", Faces.FRENCH, "Ás de espadas"),
+        ("JD", "en", Faces.ITALIAN, "Knave of coins"),
+        ("QD", "en", Faces.ITALIAN, "Knight of coins"),
+        ("JS", "en", Faces.FRENCH, "Jack of spades"),
+        ("KS", "en", Faces.FRENCH, "King of spades"),
+        ("TH", "en", Faces.FRENCH, "Ten of hearts"),
+        ("JK", "pt-BR", Faces.FRENCH, "Curinga"),
+    ],
+)
+def test_card_names_for_each_face_set(text: str, lang: str, faces: Faces, name: str) -> None:
+    """The catalogue is the one place cards are named (the terminal's and the browser's)."""
+    assert card_name(lang, text, faces) == name
 
 
 def test_card_names_with_articles() -> None:
@@ -156,6 +185,7 @@ def test_card_names_with_articles() -> None:
     assert card_name("it", "QH", Faces.FRENCH, article=True) == "la Donna di cuori"
     assert card_name("pt-BR", "QH", Faces.FRENCH, article=True) == "a Dama de copas"
     assert card_name("en", "2C=4H", Faces.FRENCH) == "Two of clubs (as the Four of hearts)"
+    assert card_name("it", "2C=4H", Faces.FRENCH) == "Due di fiori (come il Quattro di cuori)"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

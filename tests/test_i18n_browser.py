@@ -108,7 +108,8 @@ def test_the_browser_form_is_plain_parts() -> None:
 
 @cache
 def error_codes() -> set[str]:
-    """The codes the server, the table and the engine raise, read from their source."""
+    """The codes the server, the table and the engine raise, read from their source (and
+    those of the room's JSON forms, ``FormProblem``)."""
     codes = set()
     for path in PACKAGE.rglob("*.py"):
         for node in pyast.walk(pyast.parse(path.read_text(encoding="utf-8"))):
@@ -117,6 +118,9 @@ def error_codes() -> set[str]:
                 first = node.args[0] if node.args else None
                 if name in ("ProtocolError", "TableError") and isinstance(first, pyast.Constant):
                     codes.add(str(first.value))
+                second = node.args[1] if len(node.args) > 1 else None  # (status, code, ...)
+                if name == "FormProblem" and isinstance(second, pyast.Constant):
+                    codes.add(str(second.value))
             elif isinstance(node, pyast.Assign) and isinstance(node.value, pyast.Constant):
                 names = [getattr(t, "id", "") for t in node.targets]
                 codes |= {str(node.value.value)} if names == ["code"] else set()

@@ -38,8 +38,17 @@ def test_engines_import_nothing_from_the_room() -> None:
 
 def test_engines_use_no_clock_and_no_global_random() -> None:
     """Engines are pure: no time, no I/O, and randomness only through a seeded Random."""
+    assert impure(engine_sources()) == []
+
+
+def test_tournaments_use_no_clock_and_no_global_random() -> None:
+    """Tournaments are pure like the table: "now" and the draw's secrets come in as inputs."""
+    assert impure(sorted((PACKAGE / "tournaments").rglob("*.py"))) == []
+
+
+def impure(paths: list[Path]) -> list[str]:
     bad = []
-    for path in engine_sources():
+    for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
@@ -49,14 +58,19 @@ def test_engines_use_no_clock_and_no_global_random() -> None:
                     bad.append(f"{path.name}: {node.value.id}.{node.attr}")
             if isinstance(node, ast.Name) and node.id == "open":
                 bad.append(f"{path.name}: open")
-    assert bad == []
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = [a.name for a in node.names] + [getattr(node, "module", None) or ""]
+                if any(n.split(".")[0] in ("time", "datetime", "secrets", "socket") for n in names):
+                    bad.append(f"{path.name}: imports {', '.join(n for n in names if n)}")
+    return bad
 
 
 LAYERS = {
     # package: what it must never import (data flows one way: server -> table -> engines)
-    "table": ("server", "store", "web", "terminal", "cli", "tournaments"),
+    "table": ("server", "store", "web", "terminal", "bots", "cli", "tournaments"),
     "store": ("server", "table", "web", "terminal", "bots", "cli"),
     "bots": ("table", "server", "store", "web", "terminal", "cli"),
+    "tournaments": ("server", "store", "web", "terminal", "bots", "cli", "table"),
 }
 
 
@@ -69,3 +83,31 @@ def test_the_room_is_layered() -> None:
                     if name == f"circolo.{part}" or name.startswith(f"circolo.{part}."):
                         bad.append(f"{path.relative_to(PACKAGE.parent)} imports {name}")
     assert bad == []
+
+
+def test_the_tables_modules_import_each_other_one_way() -> None:
+    """No circle inside the table (as ``screen`` ↔ ``table`` once was), type-only imports
+    included: each concern reads the state, the table drives them, the presenter reads
+    the table."""
+    folder = PACKAGE / "table"
+    graph: dict[str, set[str]] = {}
+    for path in sorted(folder.glob("*.py")):
+        if path.stem == "__init__":
+            continue
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "circolo.table":
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "circolo.table."
+            ):
+                names.add(str(node.module).split(".")[2])
+        graph[path.stem] = {name for name in names if (folder / f"{name}.py").exists()}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for name in graph.get(start, ()):
+            if name == goal or (name not in seen and reaches(name, goal, seen | {name})):
+                return True
+        return False
+
+    assert [module for module in graph if reaches(module, module, set())] == []

@@ -11,6 +11,7 @@ from circolo.engine import HandNotOverError, HandState
 from circolo.games.scopa import ScopaHand, ScopaRules
 from circolo.match import Match
 from tests.case_kinds.scopa import ALL, position
+from tests.support import play_out
 
 # Side 0: all coppe, denari A-5, figures of bastoni and two of spade (20 cards, holds every
 # suit, primiera 7H + 5D + 10 + 10 = 56). Side 1: the other 20, no coppe: side 0 takes the
@@ -118,7 +119,7 @@ def test_random_matches_end_with_a_rightful_winner(players: int, target: int | s
     """Whole matches of random play: the winner is ahead and at the target."""
     for seed in range(3):
         match = Match(ScopaRules(players=players, target=target), seed=seed)
-        outcome = match.play_out(random_choice(seed))
+        outcome = play_out(match, random_choice(seed))
         assert outcome.status == "won" and outcome.winner is not None
         totals = match.totals
         assert totals[outcome.winner] > totals[1 - outcome.winner]

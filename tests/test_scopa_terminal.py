@@ -11,8 +11,10 @@ import pytest
 from circolo.bots import Bot, RandomBot
 from circolo.cards import Faces, deck40
 from circolo.games.scopa import ScopaHand, ScopaRules
+from circolo.i18n import card_name
 from circolo.terminal import scopa as ui
-from circolo.terminal.common import hand_table, play_match, terminal_game
+from circolo.terminal.common import hand_table, play_match
+from circolo.terminal.registry import terminal_game
 from tests.case_kinds.scopa import position
 from tests.support import Script
 from tests.test_scopa_rules import arranged
@@ -32,15 +34,15 @@ def test_render_names_cards_in_the_language_and_faces(lang: str, faces: Faces) -
     hand = dealt()
     text = ui.render(hand.view(1), lang, faces)
     for card in hand.hand_cards(1) + hand.table_cards():
-        assert card.name(lang, faces) in text
+        assert card_name(lang, card, faces) in text
     for card in hand.hand_cards(0) + hand.stock_cards():
-        assert card.name(lang, faces) not in text, "a hidden card is never shown"
+        assert card_name(lang, card, faces) not in text, "a hidden card is never shown"
     assert "scopa." not in text, "every key is translated"
 
 
 def test_render_cut_spectator_and_hand_end() -> None:
     hand = ScopaRules().new_hand(3, 0)
-    assert "You cut the deck." in ui.render(hand.view(1), "en", Faces.ITALIAN)
+    assert "Your turn to cut the deck." in ui.render(hand.view(1), "en", Faces.ITALIAN)
     hand.play(hand.to_move(), "cut 20")
     spectator = ui.render(hand.view(None), "en", Faces.ITALIAN)
     assert "Your hand" not in spectator and "Table:" in spectator
@@ -49,7 +51,7 @@ def test_render_cut_spectator_and_hand_end() -> None:
         hand.apply(rng.choice(hand.legal_moves()))
     assert "Ultima presa" in ui.render(hand.view(0), "it", Faces.ITALIAN)
     score = hand.score()
-    table = hand_table("it", "scopa", score, {0: "Tu", 1: "Bruno"}, 0)
+    table = hand_table("it", terminal_game("scopa"), score, {0: "Tu", 1: "Bruno"}, 0)
     assert table[0].split() == ["Tu", "Bruno"] and table[3].split()[0] == "Settebello"
     assert table[-1].split() == ["Punti", "della", "mano", *map(str, score.points)]
     cards = score.details["cards"]
@@ -63,6 +65,9 @@ def test_render_shows_scope_piles_and_last_capture() -> None:
     assert "Bruno: 5 cards captured, 1 scopa" in text and "You: 8 cards captured, 0 scope" in text
     assert "Last capture: Bruno took the Ace of clubs, the Two of diamonds" in text
     assert "with the King of diamonds" in text
+    mine = ui.render(hand.view(0), "it", Faces.ITALIAN)  # the capturer reads it as theirs
+    assert "Ultima presa: con il Re di denari hai preso l'Asso di bastoni" in mine
+    assert "Tu " not in mine
 
 
 def test_ask_cut_takes_a_number_re_asks_on_bad_input_blank_is_random() -> None:

@@ -37,7 +37,7 @@ GAMES = ("scopa", "bisca", "burraco")
 
 def holder(room: Room, table_id: str, seat: int) -> str | None:
     """Who sits in ``seat`` now, read straight from the room's tables."""
-    waiting = room.pending.get(table_id) or room._starting.get(table_id)
+    waiting = room.pending.get(table_id) or room.lobby.starting.get(table_id)
     if waiting is not None:
         sitting = waiting.seats[seat] if seat < len(waiting.seats) else None
         return None if sitting is None else sitting.player_id

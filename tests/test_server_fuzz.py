@@ -59,12 +59,12 @@ def base_frames(table_id: str) -> list[dict[str, Any]]:
         {"type": "table.resync", **t, "since": 3},
         {"type": "table.close", **t},
         {"type": "play_now", "game": "scopa", "players": 2},
-        {"type": "move", **t, "move": "7D"},
+        {"type": "play", **t, "move": "7D", "ply": 0},
         {"type": "start_match", **t},
         {"type": "continue", **t},
         {"type": "vote", **t, "choice": "draw"},
         {"type": "rematch", **t, "accept": True},
-        {"type": "return", **t},
+        {"type": "return_to_table", **t},
         {"type": "chat", **t, "text": "ciao"},
     ]
 

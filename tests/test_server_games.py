@@ -12,8 +12,14 @@ from typing import Any
 import pytest
 
 from circolo.games import make_rules
-from circolo.server.botpool import move_text
-from tests.conftest import Client, ServerProcess, TableClient, check_hidden, game_ready
+from tests.conftest import (
+    Client,
+    ServerProcess,
+    TableClient,
+    check_hidden,
+    game_ready,
+    hand_sections,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -37,10 +43,31 @@ async def act(table: TableClient, rng: random.Random) -> None:
     elif phase.get("name") == "result" and seat not in phase.get("continued", []):
         await table.client.send({"type": "continue", "table_id": table.table_id})
     elif table.view is not None and table.view["to_move"] == seat:
-        rules = make_rules(state["table"]["game"], state["table"]["options"])
-        view = rules.view_from_json(table.view)
-        move = move_text(view, rng.choice(view.legal_moves()), rng)
-        await table.client.request({"type": "move", "table_id": table.table_id, "move": move})
+        hand = state["hand"]
+        offered = hand["legal"]
+        assert offered, f"seat {seat} is to move and was offered no move: {hand}"
+        move = rng.choice(offered)["id"]
+        await table.client.request(
+            {"type": "play", "table_id": table.table_id, "move": move, "ply": hand["ply"]}
+        )
+
+
+def check_offers(table: TableClient) -> int:
+    """Every hand section this audience got offers legal moves exactly when its seat is to
+    move, each the engine's own (its id a legal move of the view); returns how many did."""
+    offers = 0
+    for frame in table.frames:
+        for section in hand_sections(frame):
+            view, legal = section["view"], section["legal"]
+            mover = view["seat"] is not None and view["to_move"] == view["seat"]
+            if not mover:
+                assert legal is None, f"seat {view['seat']} was sent moves out of turn: {legal}"
+                continue
+            rules = make_rules(view["game"], table.state["table"]["options"])
+            engine = rules.view_from_json(view)
+            assert [m["id"] for m in legal] == [engine.move_text(m) for m in engine.legal_moves()]
+            offers += 1
+    return offers
 
 
 async def play_match(table: TableClient, rng: random.Random, timeout: float = 240) -> None:
@@ -135,5 +162,7 @@ async def full_match(
         await table.settle()
         assert table.state["result"] is not None
         assert check_hidden(table.frames, deck(game)) > 5
+        offers = check_offers(table)
+        assert offers > 0 if table.seat is not None else offers == 0
         await table.client.close()
     return [*tables, spectator]

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from circolo.server.history import changes, replay_steps
 from circolo.server.identity import COOKIE
-from circolo.table import Rematch
+from circolo.table import Presenter, Rematch
 from tests.conftest import Client, ServerProcess, TableClient, stored
 from tests.test_server_games import FAST, play_match
 from tests.test_table_support import Driver, config, play_any, started
@@ -278,7 +278,7 @@ def test_replay_steps_of_a_trick_game_with_the_pure_table() -> None:
     assert steps[0]["event"] is None and all(len(c) == 3 for c in steps[0]["hands"])
     assert steps[-1]["event"] is None and steps[-1]["hands"] == [[], []]
     assert steps[-1]["state"]["result"] == d.table.results[-1]
-    final = d.replayed().snapshot_state(None)  # after the declined rematch
+    final = Presenter(d.replayed()).snapshot_state(None)  # after the declined rematch
     for section in ("seats", "match", "hand", "result"):
         assert steps[-1]["state"][section] == final[section]
 

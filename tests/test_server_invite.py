@@ -5,13 +5,10 @@ code hears ``private_table``; a table's snapshot gives back its recent move log.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
-from circolo.games import make_rules
-from circolo.server.botpool import move_text
 from tests.conftest import Client, ServerProcess, TableClient, needs
 
 pytestmark = [pytest.mark.anyio, needs("scopa")]
@@ -130,7 +127,6 @@ async def test_the_snapshot_gives_back_the_move_log(server: ServerProcess) -> No
     )  # fmt: skip
     table_id = created["table_id"]
     table = TableClient(host, table_id)
-    rules, rng = make_rules("scopa", {"players": 2}), random.Random(1)
     moves: list[tuple[int, str]] = []
     while len(moves) < 6:
         frame = await table.pump()
@@ -138,9 +134,10 @@ async def test_the_snapshot_gives_back_the_move_log(server: ServerProcess) -> No
         moves += [(e["seat"], e["move"]) for e in events if e["type"] == "move"]
         view, phase = table.view, table.state["phase"] or {}
         if view is not None and view["to_move"] == table.seat and phase.get("name") == "play":
-            parsed = rules.view_from_json(view)
-            move = move_text(parsed, parsed.legal_moves()[0], rng)
-            await host.send({"type": "move", "table_id": table_id, "move": move})
+            hand = table.state["hand"]
+            move = hand["legal"][0]["id"]
+            frame = {"type": "play", "table_id": table_id, "move": move, "ply": hand["ply"]}
+            await host.send(frame)
     back = await Client.connect(server.url, token=host.token)
     snap = await back.request({"type": "table.open", "table_id": table_id})
     assert snap["type"] == "table.snapshot" and snap["seat"] == 0, snap

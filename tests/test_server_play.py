@@ -21,15 +21,9 @@ HERE = Path(__file__).resolve()
 def _register_tricks() -> None:
     sys.path.insert(0, str(HERE.parents[1]))
     from circolo import games
-    from circolo.server import owner
-    from circolo.table import table
-    from circolo.table.games import PROFILES, Profile
     from tests import test_table_support as support
 
-    games.GAMES["tricks"] = "tests.test_table_support:TricksRules"
-    PROFILES["tricks"] = Profile(trick_event="trick_won")
-    table.auto_move = support.leftmost  # type: ignore[attr-defined]
-    owner.auto_move = support.leftmost  # type: ignore[attr-defined]
+    games.GAMES["tricks"] = support.TricksRules
 
 
 if __name__ in ("__main__", "__mp_main__"):
@@ -98,13 +92,18 @@ async def act(table: TableClient) -> bool:
         await table.client.send({"type": "continue", "table_id": table.table_id})
         return True
     if view is not None and view["to_move"] == seat and view["to_move"] is not None:
-        move = RULES.view_from_json(view).legal_moves()[0]
+        move = state["hand"]["legal"][0]["id"]
         answer = await table.client.request(
-            {"type": "move", "table_id": table.table_id, "move": move}
+            {"type": "play", "table_id": table.table_id, "move": move, "ply": ply(table)}
         )
         assert answer["type"] in ("ack", "error"), answer
         return True
     return False
+
+
+def ply(table: TableClient) -> int:
+    """The ply of the table's screen as this client has it (a move is meant for it)."""
+    return int(table.state["hand"]["ply"])
 
 
 async def play_out(tables: list[TableClient], timeout: float = 60) -> None:
@@ -209,7 +208,7 @@ async def test_out_of_turn_illegal_and_malformed_moves_change_nothing(
     ]
     for table, move, code in cases:
         answer = await table.client.request(
-            {"type": "move", "table_id": table.table_id, "move": move}
+            {"type": "play", "table_id": table.table_id, "move": move, "ply": ply(mover)}
         )
         assert answer["type"] == "error" and answer["code"] == code, answer
     answer = await mover.client.request(
@@ -271,3 +270,32 @@ async def test_play_now_fills_with_bots(tricks: ServerProcess) -> None:
     assert seats[1]["bot"] and not seats[0]["bot"]
     await play_out([table])
     await client.close()
+
+
+async def test_a_double_click_is_refused_as_stale_and_changes_nothing(
+    tricks: ServerProcess,
+) -> None:
+    """The seat to move alone is offered its moves; a move sent twice for the same ply is
+    played once: the second is ``stale_move`` and the table is as the first left it."""
+    first = await seat_at(tricks, [{"kind": "me"}, {"kind": "open"}])
+    second = await join(tricks, first.table_id)
+    for table in (first, second):
+        await table.settle()
+    mover = first if first.view and first.view["to_move"] == first.seat else second
+    other = second if mover is first else first
+    assert other.state["hand"]["legal"] is None
+    offered = mover.state["hand"]["legal"]
+    assert [m["id"] for m in offered] == mover.view["hand"]
+    click = {"type": "play", "table_id": mover.table_id, "move": offered[0]["id"]}
+    click["ply"] = ply(mover)
+    assert (await mover.client.request(click))["type"] == "ack"
+    await mover.settle()
+    before = mover.seq
+    again = await mover.client.request(click | {"id": "again"})
+    assert again["type"] == "error" and again["code"] == "stale_move", again
+    answer = await mover.client.request(
+        {"type": "table.resync", "table_id": mover.table_id, "since": before}
+    )
+    assert answer["type"] == "ack" and answer["seq"] == before  # nothing happened
+    for table in (first, second):
+        await table.client.close()

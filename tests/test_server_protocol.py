@@ -53,21 +53,25 @@ BAD_FRAMES: list[tuple[str | bytes, str]] = [
     ('{"type": "fly"}', "unknown_type"),
     ('{"no": "type"}', "unknown_type"),
     ('{"type": 5}', "unknown_type"),
-    ('{"type": "move", "table_id": "t_x"}', "bad_frame"),
-    ('{"type": "move", "table_id": "t_x", "move": 7}', "bad_frame"),
-    ('{"type": "move", "table_id": "t_x", "move": "1D", "extra": 1}', "bad_frame"),
+    ('{"type": "play", "table_id": "t_x", "ply": 0}', "bad_frame"),
+    ('{"type": "play", "table_id": "t_x", "move": 7, "ply": 0}', "bad_frame"),
+    ('{"type": "play", "table_id": "t_x", "move": "1D", "ply": 0, "extra": 1}', "bad_frame"),
+    ('{"type": "play", "table_id": "t_x", "move": "1D"}', "bad_frame"),
+    ('{"type": "play", "table_id": "t_x", "move": "1D", "ply": -1}', "bad_frame"),
+    ('{"type": "move", "table_id": "t_x", "move": "1D", "ply": 0}', "unknown_type"),
+    ('{"type": "return", "table_id": "t_x"}', "unknown_type"),
     ('{"type": "ping", "id": 5}', "bad_frame"),
     ('{"type": "table.resync", "table_id": "t_x", "since": -1}', "bad_frame"),
     ('{"type": "rematch", "table_id": "t_x", "accept": "yes"}', "bad_frame"),
     ('{"type": "hello", "protocol": 1}', "bad_frame"),
-    ('{"type": "move", "table_id": "t_nope", "move": "1D"}', "no_table"),
+    ('{"type": "play", "table_id": "t_nope", "move": "1D", "ply": 0}', "no_table"),
     ('{"type": "table.watch", "table_id": "t_nope"}', "no_table"),
     ('{"type": "chat", "table_id": "t_nope", "text": "hi"}', "not_seated"),
     ("[" * 3000 + "]" * 3000, "bad_json"),
     ('{"type": "ping", "t": NaN}', "bad_frame"),
     ('{"type": "ping", "t": -Infinity}', "bad_frame"),
     ('{"type": "ping", "t": 1e999}', "bad_frame"),
-    ('{"type": "move", "table_id": "t_x", "move": "1D", "n": [Infinity]}', "bad_frame"),
+    ('{"type": "play", "table_id": "t_x", "move": "1D", "ply": 0, "n": [Infinity]}', "bad_frame"),
 ]
 
 
@@ -85,9 +89,9 @@ async def test_bad_frames_are_answered_and_the_connection_stays(server: ServerPr
 
 async def test_errors_carry_the_request_id(server: ServerProcess) -> None:
     client = await Client.connect(server.url)
-    error = await client.request({"type": "move", "table_id": "t_nope", "move": "x"})
+    error = await client.request({"type": "play", "table_id": "t_nope", "move": "x", "ply": 0})
     assert error["type"] == "error" and error["code"] == "no_table"
-    error = await client.request({"type": "move", "table_id": "t_nope"})
+    error = await client.request({"type": "play", "table_id": "t_nope", "ply": 0})
     assert error["code"] == "bad_frame" and "move" in error["message"]
     await client.close()
 
@@ -159,7 +163,7 @@ async def test_private_tables_need_their_invite(server: ServerProcess) -> None:
     lobby = await watcher.request({"type": "lobby.subscribe"})
     assert table_id not in [t["table_id"] for t in lobby["tables"]]
     chat = await guest.request({"type": "chat", "table_id": table_id, "text": "hello"})
-    assert chat["code"] == "not_seated"
+    assert chat["code"] == "chat_players_only"
     joined = await guest.request({"type": "table.join", "table_id": table_id, "invite": invite})
     assert joined["type"] == "table.joined" and joined["seat"] == 1
     for client in (watcher, host, guest):

@@ -14,13 +14,16 @@ import anyio
 import httpx
 import pytest
 
+from circolo.table import TableConfig
 from tests.conftest import ServerProcess
+from tests.golden_logs import LOGS
 from tests.support import long_table, store_table
 
 pytestmark = pytest.mark.anyio
 REQUESTS = 4  # per address per window
 WINDOW = 30.0
 PUBLIC = [f"t_long{n}" for n in range(1, 8)]
+GOLDEN = {"scopa_1v1.v1.json": "t_old_log", "scopa_1v1.v2.json": "t_new_log"}
 
 
 @pytest.fixture(scope="module")
@@ -31,6 +34,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         anyio.run(store_table, data_dir, config, log, table_id)
     secret, secret_log = long_table(1500, private=True)
     anyio.run(store_table, data_dir, secret, secret_log, "t_secret", "k3y")
+    for name, table_id in GOLDEN.items():
+        golden = json.loads((LOGS / name).read_text(encoding="utf-8"))
+        config = TableConfig.from_json(golden["table"]["config"])
+        golden_log = [event["data"] for event in golden["events"]]
+        anyio.run(store_table, data_dir, config, golden_log, table_id)
+        if name.endswith(".v2.json"):  # the same log, its auto-move no longer playable
+            n = next(n for n, e in enumerate(golden_log) if "auto_move" in json.dumps(e))
+            note = {**golden_log[n]["notes"][0], "move": "not a move"}
+            golden_log[n] = {**golden_log[n], "notes": [note]}
+            anyio.run(store_table, data_dir, config, golden_log, "t_broken")
     process = ServerProcess(
         data_dir,
         {"CIRCOLO_LOG_LEVEL": "info", "CIRCOLO_LOG_JSON": "true",
@@ -106,3 +119,17 @@ async def test_replays_are_computed_one_at_a_time(server: ServerProcess) -> None
     assert [a.status_code for a in same] == [200] * 3
     await asyncio.sleep(0.5)
     assert computed(server, PUBLIC[5]) == 1
+
+
+async def test_old_and_new_logs_replay_and_one_that_does_not_is_told_clearly(
+    server: ServerProcess,
+) -> None:
+    """A log written before entries carried versions replays, as does one written now; a
+    log this server cannot replay answers an error that says so (never a 500)."""
+    for n, table_id in enumerate(GOLDEN.values()):
+        answer = await get(server, f"/api/tables/{table_id}/replay", f"127.0.9.{n + 1}")
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["steps"][-1]["match"] == 2  # the match and its rematch
+    broken = await get(server, "/api/tables/t_broken/replay", "127.0.9.9")
+    assert broken.status_code == 422, broken.text
+    assert broken.json()["code"] == "replay_unavailable"

@@ -15,10 +15,11 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from circolo.table import Table, TableConfig
+from circolo.table import Presenter, Table, TableConfig
 from tests.conftest import Client, ServerProcess, TableClient, stored, stored_config
+from tests.tables import dump
 from tests.test_server_history import finished, get
-from tests.test_server_play import FAST, RULES, TricksServer, act, seat_at
+from tests.test_server_play import FAST, TricksServer, act, seat_at
 from tests.test_table_support import tricks_game as tricks_game
 
 pytestmark = pytest.mark.anyio
@@ -51,9 +52,10 @@ async def play(table: TableClient, acks: Acks, moves: int, ready: asyncio.Event)
                 ready.set()
             view = table.view
             if view is not None and view["to_move"] == table.seat:
-                move = RULES.view_from_json(view).legal_moves()[0]
+                hand = table.state["hand"]
+                move = hand["legal"][0]["id"]
                 answer = await table.client.request(
-                    {"type": "move", "table_id": table.table_id, "move": move}
+                    {"type": "play", "table_id": table.table_id, "move": move, "ply": hand["ply"]}
                 )
                 if answer["type"] == "ack":
                     acks.append((answer["seq"], move))
@@ -83,7 +85,7 @@ def check_acked(entries: list[str], seat: int, acks: Acks) -> None:
 
 def position(table: Table) -> dict[str, Any]:
     """The whole table but its clocks and its players' presence: what a Resume keeps."""
-    state = table.dump()
+    state = dump(table)
     for key in ("opened_at", "last_at", "until", "presence"):
         del state[key]
     if state["turn"] is not None:
@@ -107,7 +109,7 @@ def check_resumed(
     assert resumed == ["resume"], "the table did not resume where it was"
     assert position(Table.replay(config, entries[: n + 1])) == position(was)
     assert again.seq > n
-    served = Table.replay(config, entries[: again.seq]).snapshot_state(again.seat)
+    served = Presenter(Table.replay(config, entries[: again.seq])).snapshot_state(again.seat)
     assert again.state == json.loads(json.dumps(served))
 
 
@@ -382,3 +384,34 @@ async def test_a_match_over_before_its_result_was_stored_is_finished_on_restart(
             await client.close()
     finally:
         server.stop()
+
+
+@pytest.mark.usefixtures("tricks_game")
+async def test_after_a_restart_the_move_log_tells_the_same_hand(tmp_path: Path) -> None:
+    """The snapshot's ``log`` comes back from the stored log: a player reopening the table
+    after a restart reads the hand so far, not an empty log."""
+    server = TricksServer(tmp_path, FAST)
+    server.start()
+    port = server.port
+    table = await seat_at(server, [{"kind": "me"}, {"kind": "bot", "level": "random"}])
+    acks: Acks = []
+    ready = asyncio.Event()
+    playing = asyncio.create_task(play(table, acks, 3, ready))
+    await asyncio.wait_for(ready.wait(), 30)
+    playing.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await playing
+    await table.settle(0.3)
+    before = await table.client.request({"type": "table.resync", "table_id": table.table_id})
+    assert before["type"] == "table.snapshot" and before["log"]  # the hand so far
+    server.process.send_signal(15)  # type: ignore[union-attr]
+    server.process.wait(30)  # type: ignore[union-attr]
+    with contextlib.suppress(ConnectionClosed):
+        await table.client.close()
+    server.start(port)
+    client = await Client.connect(server.url, token=table.client.token)
+    after = await client.request({"type": "table.open", "table_id": table.table_id})
+    assert after["type"] == "table.snapshot", after
+    assert after["log"] == before["log"]
+    await client.close()
+    server.stop()

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from websockets.exceptions import ConnectionClosed, InvalidMessage
+from websockets.exceptions import ConnectionClosed, InvalidMessage, InvalidStatus
 
 from tests.conftest import Client, ServerProcess
 
@@ -87,7 +87,7 @@ async def test_a_flood_before_hello_is_answered_once_then_closed(guarded: Server
     (limited,) = codes(answers, "rate_limited")
     assert limited["ref"].startswith("f") and limited["retry_after"] > 0
     # its address cools down: reconnecting in a loop costs the server an accept, no more
-    with pytest.raises((OSError, ConnectionClosed, InvalidMessage)):
+    with pytest.raises((OSError, ConnectionClosed, InvalidMessage, InvalidStatus)):
         again = await Client.connect(guarded.url, **source("127.0.0.20"))
         await again.request({"type": "ping", "t": 1}, timeout=2)
     await victim_is_served(guarded)

@@ -90,12 +90,12 @@ def test_every_frame_type_parses() -> None:
         {"type": "table.resync", "table_id": "t"},
         {"type": "table.close", "table_id": "t"},
         {"type": "play_now", "game": "bisca", "players": 4},
-        {"type": "move", "table_id": "t", "move": "7D"},
+        {"type": "play", "table_id": "t", "move": "7D", "ply": 3},
         {"type": "start_match", "table_id": "t"},
         {"type": "continue", "table_id": "t"},
         {"type": "vote", "table_id": "t", "choice": "replay"},
         {"type": "rematch", "table_id": "t", "accept": False},
-        {"type": "return", "table_id": "t"},
+        {"type": "return_to_table", "table_id": "t"},
         {"type": "chat", "table_id": "t", "text": "ciao"},
         {"type": "next_match", "table_id": "t", "accept": True},
     ]
@@ -242,6 +242,17 @@ def test_local_bus_in_order_and_closable() -> None:
     other.close()
 
 
+async def wait_ready(pool: BotPool, timeout: float = 120.0) -> None:
+    """Until every worker of the pool has started."""
+    async with asyncio.timeout(timeout):
+        while len(pool._free) < pool.size:
+            await asyncio.sleep(0.05)
+
+
+def pids(pool: BotPool) -> list[int]:
+    return [w.process.pid for w in pool._all if w.process.pid is not None]
+
+
 @pytest.mark.anyio
 async def test_bot_pool_replaces_an_overrunning_or_dead_worker() -> None:
     pool = BotPool(1, margin=0.0, wait=0.0)
@@ -250,18 +261,18 @@ async def test_bot_pool_replaces_an_overrunning_or_dead_worker() -> None:
         early = Request("scopa", {}, "greedy", {}, budget_ms=0.0, seed=1)
         assert await pool.choose(early) is None  # no worker started yet: the auto-move
         assert pool.replaced == 0
-        await pool.wait_ready()
+        await wait_ready(pool)
         overrun = Request("scopa", {}, "greedy", {}, budget_ms=0.0, seed=1)
         assert await pool.choose(overrun) is None
         assert pool.replaced == 1
-        await pool.wait_ready()
-        (pid,) = pool.pids()
+        await wait_ready(pool)
+        (pid,) = pids(pool)
         os.kill(pid, signal.SIGKILL)
         await asyncio.sleep(0.2)
         dead = Request("scopa", {}, "greedy", {}, budget_ms=5000.0, seed=1)
         assert await pool.choose(dead) is None
         assert pool.replaced == 2
-        assert len(pool.pids()) == 1 and pool.pids() != [pid]
+        assert len(pids(pool)) == 1 and pids(pool) != [pid]
         pool.wait = 60.0  # for a worker to start again
         broken = Request("nogame", {}, "greedy", {}, budget_ms=30000.0, seed=1)
         assert await pool.choose(broken) is None  # a bot error: auto-move, worker kept
@@ -308,7 +319,7 @@ async def test_a_refused_command_leaves_no_cycle_that_keeps_its_table(tmp_path: 
     config = TableConfig("scopa", seats)
     await store.create_table("t_refusals", config.to_json(), 0.0)
     bots = BotPool(1)  # never started: no bot seat here
-    owner = Owner("t_refusals", config, Table.new(config), 0, store=store, bus=LocalBus(),
+    owner = Owner("t_refusals", config, Table(config), 0, store=store, bus=LocalBus(),
                   bots=bots)  # fmt: skip
     gc.collect()
     gc.disable()

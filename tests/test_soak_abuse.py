@@ -62,8 +62,6 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from circolo.games import make_rules
-from circolo.server.botpool import move_text
 from tests.conftest import Client, ServerProcess, TableClient
 from tests.support import long_table, store_table
 from tests.test_server_transport import is_open
@@ -286,11 +284,11 @@ class Victim:
                     async with asyncio.timeout(60):
                         await self.changed.wait()
                 continue
-            if frame["type"] == "move" and turn_ended is not None:
+            if frame["type"] == "play" and turn_ended is not None:
                 self.samples.append(("turn", turn_ended, (time.monotonic() - turn_ended) * 1000))
             sent = time.monotonic()
             answer = await self.wire.request(frame)
-            if frame["type"] == "move" and answer["type"] == "ack":
+            if frame["type"] == "play" and answer["type"] == "ack":
                 self.samples.append(("move", sent, (time.monotonic() - sent) * 1000))
                 turn_ended = time.monotonic()
             while answer["type"] == "ack" and table.seq < answer["seq"]:
@@ -314,10 +312,9 @@ class Victim:
         elif phase.get("name") == "result" and seat not in phase.get("continued", []):
             return {"type": "continue", "table_id": table_id}
         elif phase.get("name") == "play" and table.view and table.view["to_move"] == seat:
-            rules = make_rules(state["table"]["game"], state["table"]["options"])
-            view = rules.view_from_json(table.view)
-            move = move_text(view, self.rng.choice(view.legal_moves()), self.rng)
-            return {"type": "move", "table_id": table_id, "move": move}
+            hand = state["hand"]
+            move = self.rng.choice(hand["legal"])["id"]
+            return {"type": "play", "table_id": table_id, "move": move, "ply": hand["ply"]}
         return None
 
 

@@ -57,9 +57,9 @@ def test_warning_in_the_last_10_seconds() -> None:
     seat = mover(d)
     assert d.table.wake_at == 1035  # 15 + 30 - 10
     d.at(34.9)
-    assert not d.table.snapshot(seat)["state"]["clock"]["warning"]
+    assert not d.presenter.snapshot(seat)["state"]["clock"]["warning"]
     d.at(35)
-    clock = d.table.snapshot(seat)["state"]["clock"]
+    clock = d.presenter.snapshot(seat)["state"]["clock"]
     assert clock["warning"] and clock["deadline"] == 1045
     warnings = [b for a, b in d.messages if b["type"] == "clock_warning"]
     assert {b["seat"] for b in warnings} == {seat} and len(warnings) == 3  # both seats, spectators
@@ -100,7 +100,7 @@ def test_the_clock_is_suspended_while_away() -> None:
     d.at(15)  # counted: 15 s used, 30 s of the reserve left
     d.at(100, Connected(seat))
     d.at(110, ReturnToTable(seat))
-    clock = d.table.snapshot(None)["state"]["clock"]
+    clock = d.presenter.snapshot(None)["state"]["clock"]
     assert clock["deadline"] == 1110 + 30
 
 

@@ -52,9 +52,19 @@ def test_bad_settings_are_refused_by_name(name: str, value: Any) -> None:
     if name == "max_disconnections" and value == 0:
         TableSettings(max_disconnections=0)  # the first disconnection loses: allowed
         return
+    if name in ("formality_timer", "secret_window") and value == 0:
+        TableSettings(**{name: 0})  # the rule is off (a table recorded before it): allowed
+        return
     with pytest.raises(TableError) as refused:
         TableSettings(**{name: value})
     assert refused.value.code == "bad_setting" and name in refused.value.message
+
+
+def test_a_stored_table_without_the_newer_timers_keeps_them_off() -> None:
+    stored = {k: v for k, v in TableSettings().to_json().items() if k != "secret_window"}
+    assert TableSettings.recorded(stored).secret_window == 0
+    assert TableSettings.recorded(stored).formality_timer == 5.0
+    assert TableSettings.from_json({"move_timer": 20}).secret_window == 8.0
 
 
 def test_settings_across_each_other_and_from_json() -> None:

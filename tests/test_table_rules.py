@@ -17,6 +17,7 @@ from circolo.table import (
     Disconnected,
     Leave,
     Play,
+    Presenter,
     Rematch,
     Resume,
     ReturnToTable,
@@ -27,6 +28,8 @@ from circolo.table import (
     Tick,
     Vote,
 )
+from circolo.table.table import Saved, Table
+from tests.tables import dump
 from tests.test_table_support import Driver, config, mover, play_any, started
 from tests.test_table_support import tricks_game as tricks_game
 
@@ -146,11 +149,11 @@ def test_a_move_after_the_grace_is_refused_and_the_auto_move_played() -> None:
     d = started()
     seat = mover(d)
     move = d.table.hand.legal_moves()[0] if d.table.hand else ""
-    before = d.table.dump()
+    before = dump(d.table)
     with pytest.raises(TableError) as refused:
         d.at(31.1, Play(seat, "2H" if move != "2H" else "3H"))
     assert refused.value.code in ("not_your_turn", "illegal_move")
-    assert d.table.dump() == before  # refused: the auto-move waits for the tick
+    assert dump(d.table) == before  # refused: the auto-move waits for the tick
     d.at(31.1)
     auto = facts(d, "auto_move")
     assert auto == [{"fact": "auto_move", "seat": seat, "move": move}]
@@ -251,7 +254,7 @@ def test_an_away_seat_timer_is_suspended_and_resumes_with_its_time() -> None:
     d.at(100, Connected(seat))
     d.at(101, ReturnToTable(seat))
     assert d.table.wake_at == 1101 + 15 + 1  # 15 s left, plus the grace
-    assert d.table.snapshot(None)["state"]["clock"]["running"] is True
+    assert d.presenter.snapshot(None)["state"]["clock"]["running"] is True
 
 
 def test_countdown_boundary_loses_at_two_minutes() -> None:
@@ -381,7 +384,7 @@ def test_bots_vote_replay_and_humans_decide() -> None:
     for _ in range(400):
         if d.table.phase == "vote" or d.table.status != "playing":
             break
-        bot = d.table.bot_turn
+        bot = d.presenter.bot_turn
         if bot is not None:
             d.at(t, Play(bot.seat, bot.view["hand"][0], bot.ply))
         elif d.table.phase == "play":
@@ -477,11 +480,19 @@ def test_bad_input_is_refused_and_changes_nothing(command: Any, code: str) -> No
     d = started()
     if isinstance(command, Play) and command.seat == 0 and mover(d) == 0:
         command = Play(1, "ZZ")
-    before, log = d.table.dump(), list(d.log)
+    before, log = dump(d.table), list(d.log)
     with pytest.raises(TableError) as refused:
         d.at(1, command)
     assert refused.value.code == code
-    assert d.table.dump() == before and d.log == log
+    assert dump(d.table) == before and d.log == log
+
+
+def test_a_refusal_puts_back_every_field_a_step_may_change() -> None:
+    """``Saved`` keeps each field of the table that a timer or a command changes: a new
+    field must be named there (or among the fixed or per-step ones)."""
+    table = Table(config("scopa"))
+    named = Saved.PLAIN + Saved.LISTS + Saved.OBJECTS + Saved.FIXED + Saved.STEP
+    assert sorted(vars(table)) == sorted(named)
 
 
 def test_a_malformed_move_is_the_engines_error() -> None:
@@ -499,8 +510,10 @@ def test_an_illegal_move_names_only_the_senders_cards() -> None:
     with pytest.raises(TableError) as refused:
         d.at(1, Play(seat, other))
     assert refused.value.code == "illegal_move"
+    assert refused.value.reason == "illegal"  # the test game explains no further
+    assert refused.value.params == {}
     for card in d.table.hand.view(1 - seat).to_json()["hand"]:
-        assert card not in refused.value.message.split("legal moves:")[1]
+        assert card not in refused.value.message
 
 
 def test_commands_after_the_match_are_refused() -> None:
@@ -534,10 +547,10 @@ def test_a_bot_turn_is_asked_once_and_fed_back() -> None:
     d = Driver(config(bots=[0, 1][:1]))
     d.at(0)
     step = d.at(0, Connected(1))
-    bot = d.table.bot_turn
+    bot = d.presenter.bot_turn
     if bot is None:
         play_any(d, 1)
-        bot = d.table.bot_turn
+        bot = d.presenter.bot_turn
         step = None
     assert bot is not None and bot.seat == 0 and bot.level == "random"
     if step is not None:
@@ -545,14 +558,14 @@ def test_a_bot_turn_is_asked_once_and_fed_back() -> None:
     assert d.at(1).bot_turn is None  # not asked again
     d.at(2, Play(0, bot.view["hand"][0], bot.ply))
     assert all(body["bots"] == [0] for _, body in d.messages)
-    assert d.table.snapshot(1)["state"]["seats"][0]["bot"] is True
+    assert d.presenter.snapshot(1)["state"]["seats"][0]["bot"] is True
 
 
 def test_bots_have_no_timer() -> None:
     d = Driver(config(bots=[0]))
     d.at(0)
     d.at(0, Connected(1))
-    if d.table.bot_turn is None:
+    if d.presenter.bot_turn is None:
         play_any(d, 1)
     d.at(500)
     assert not facts(d, "auto_move")
@@ -567,7 +580,7 @@ def test_resume_gives_back_every_timer_plus_grace() -> None:
     assert d.table.wake_at == 1031
     table = d.replayed()
     step = table.handle(Resume(20), 5000)
-    assert table.snapshot(0)["state"]["clock"]["deadline"] == 5000 + 30 + 20
+    assert Presenter(table).snapshot(0)["state"]["clock"]["deadline"] == 5000 + 30 + 20
     assert step.wake_at == 5000 + 20 + 5  # the connections' grace comes first
     assert all(not p.connected for p in table.presence)
     grace_end = [p.closed_at for p in table.presence]
@@ -587,7 +600,7 @@ def test_replay_gives_the_identical_table() -> None:
         else:
             d.at(t)
         t += 7
-    assert d.replayed().dump() == d.table.dump()
+    assert dump(d.replayed()) == dump(d.table)
 
 
 def test_a_tampered_log_is_a_mismatch() -> None:

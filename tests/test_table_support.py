@@ -12,7 +12,7 @@ import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import pytest
 
@@ -31,9 +31,7 @@ from circolo.engine import (
     View,
     ViewCore,
 )
-from circolo.table import SeatConfig, Table, TableConfig, TableSettings, Tick
-from circolo.table import table as table_module
-from circolo.table.games import PROFILES, Profile
+from circolo.table import Presenter, SeatConfig, Table, TableConfig, TableSettings, Tick
 
 DECK = ("2H", "3H", "4H", "5H", "6H", "7H", "2S", "3S", "4S", "5S", "6S", "7S")
 RANK = {card: index for index, card in enumerate(DECK)}
@@ -48,8 +46,15 @@ class TricksRules(Rules):
         OptionSpec("bonus", int, 0, "points to every side each hand", minimum=0, maximum=20),
     )
     decision_choices: ClassVar[tuple[str, ...]] = ("replay", "draw")
+    trick_event: ClassVar[str | None] = "trick_won"
     target: int = 3
     bonus: int = 0
+
+    def match_goal(self) -> tuple[Literal["points", "hands", "single_hand"], int]:
+        return ("points", self.target)
+
+    def auto_move(self, view: View[Any], rng: random.Random) -> Any:
+        return view.legal_moves()[0]
 
     def match_outcome(self, totals: Sequence[int], hands_played: int) -> MatchOutcome:
         over = [side for side, total in enumerate(totals) if total >= self.target]
@@ -200,17 +205,20 @@ class TricksView(View[str]):
     def sample(self, rng: random.Random) -> HandState[str]:
         raise NotImplementedError
 
+    def move_text(self, move: str) -> str:
+        return move
 
-def leftmost(game: str, view: View[Any], rng: random.Random) -> Any:
-    return view.legal_moves()[0]
+    def _parse_move(self, text: str) -> str:
+        return text.strip().upper()
+
+    def move_label(self, move: str) -> dict[str, Any]:
+        return {"kind": "card", "card": move}
 
 
 @pytest.fixture
 def tricks_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Register "tricks" (with Bisca's trick display) for one test."""
-    monkeypatch.setitem(games.GAMES, "tricks", f"{__name__}:TricksRules")
-    monkeypatch.setitem(PROFILES, "tricks", Profile(trick_event="trick_won"))
-    monkeypatch.setattr(table_module, "auto_move", leftmost)
+    monkeypatch.setitem(games.GAMES, "tricks", TricksRules)
     yield
 
 
@@ -233,7 +241,8 @@ class Driver:
 
     def __init__(self, table_config: TableConfig, start: float = 1000.0) -> None:
         self.config = table_config
-        self.table = Table.new(table_config)
+        self.table = Table(table_config)
+        self.presenter = Presenter(self.table)
         self.start = start
         self.log: list[dict[str, Any]] = []
         self.messages: list[tuple[Any, dict[str, Any]]] = []
@@ -242,13 +251,13 @@ class Driver:
 
     def at(self, t: float, command: Any = None) -> Any:
         """Handle ``command`` (default: a Tick) at ``start + t``; supply seeds when asked."""
-        step = self.table.handle(command or Tick(), self.start + t)
+        step = self.presenter.handle(command or Tick(), self.start + t)
         self._record(step)
         while step.wants_seed:
             from circolo.table import SupplySeed
 
             self.seed += 1
-            step = self.table.handle(SupplySeed(self.seed * 7919), self.start + t)
+            step = self.presenter.handle(SupplySeed(self.seed * 7919), self.start + t)
             self._record(step)
         return step
 
@@ -295,5 +304,6 @@ def play_any(d: Driver, t: float) -> Any:
 @pytest.fixture
 def clock_game(tricks_game: None, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """ "tricks" played on Burraco's clock (no trick display)."""
-    monkeypatch.setitem(PROFILES, "tricks", Profile(clock=True))
+    monkeypatch.setattr(TricksRules, "clock", "burraco")
+    monkeypatch.setattr(TricksRules, "trick_event", None)
     yield

@@ -44,7 +44,7 @@ def test_a_non_ascii_digit_at_every_prompt_is_asked_again(bad: str) -> None:
     state = playing("2H 3H 4H 5H 6H 7H 8H KS")
     script = Script(["1", f"1 {bad} 3", "1 2 3 4 5 6 7", "1"])
     assert burraco.ask_move(state.view(0), script.prompt()) in state.legal_moves()
-    assert any("Type different card numbers" in line for line in script.written)
+    assert any("Type distinct card numbers" in line for line in script.written)
 
 
 def test_a_way_back_after_picking_a_card_with_several_captures() -> None:
@@ -61,7 +61,7 @@ def test_a_scopa_is_announced() -> None:
     names = default_names("it", 2, 1)
     lines = describe_events("it", "scopa", events, names, Faces.FRENCH, 1)
     assert lines[0].startswith("Bruno prende l'Asso di fiori")
-    assert lines[1] == "Scopa! Bruno ha pulito la tavola."
+    assert lines[1] == "Scopa! Bruno spazza il tavolo."
 
 
 def test_a_relo_and_the_trick_are_announced() -> None:

@@ -9,7 +9,9 @@ from pathlib import Path
 from circolo.i18n import LANGUAGES, LOCALES, compile_messages
 
 WEB = Path(__file__).resolve().parent.parent / "circolo" / "web"
-BUDGET = 250_000  # bytes of JavaScript and CSS together, uncompressed (issue 14)
+BUDGET = 330_000  # bytes of JavaScript and CSS together, uncompressed (issue 14; raised from
+# 250,000 for accounts, ratings, the felt's last moves and motion, keyboard focus, Burraco's
+# hand; then from 300,000 for profiles, history filters, reports, mutes, privacy, rated tables)
 
 
 def test_javascript_and_css_fit_the_budget() -> None:
@@ -30,8 +32,8 @@ def test_page_loads_only_files_that_exist() -> None:
         assert (WEB / ref).is_file(), ref
 
 
-WEB_IDS = re.compile(r'(?<![\w.$])(?:t|has)\("((?:web|error)-[^"]+)"')
-WEB_PREFIXES = re.compile(r"(?<![\w.$])(?:t|has)\(`((?:web|error)-[^`$]*)\$\{")
+WEB_IDS = re.compile(r'(?<![\w.$])(?:t|has)\("([a-z]+-[^"]+)"')
+WEB_PREFIXES = re.compile(r"(?<![\w.$])(?:t|has)\(`([a-z]+-[^`$]*)\$\{")
 
 
 def test_the_client_keeps_no_strings_of_its_own() -> None:

@@ -3,17 +3,18 @@
 Levels, for every game and mode: ``random`` (the baseline), ``greedy`` (one move of
 lookahead with a per-game evaluation) and ``expert`` (determinized search over states
 sampled from the view, exact once the hidden cards are known). Each game's levels
-live in ``circolo.bots.<game>``.
+live in ``circolo.bots.<game>``, registered by the game's name in ``circolo.bots.registry``.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any, Protocol
 
 from circolo.bots.budget import Budget
+from circolo.bots.registry import BOTS
 from circolo.engine import OptionError, View
+from circolo.levels import LEVELS
 
 
 class Bot(Protocol):
@@ -36,24 +37,6 @@ class RandomBot:
         return self._rng.choice(view.legal_moves())
 
 
-LEVELS = ("random", "greedy", "expert")
-
-
-class GameBots(Protocol):
-    """What each ``circolo.bots.<game>`` module offers."""
-
-    DEFAULT_BUDGET: Budget
-
-    def greedy(self, seed: int | None) -> Bot: ...
-
-    def expert(self, budget: Budget, seed: int | None) -> Bot: ...
-
-
-def game_bots(game: str) -> GameBots:
-    module: GameBots = importlib.import_module(f"circolo.bots.{game}")
-    return module
-
-
 def make_bot(
     game: str,
     level: str,
@@ -72,10 +55,9 @@ def make_bot(
         return RandomBot(seed)
     if level not in LEVELS:
         raise OptionError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
-    try:
-        module = game_bots(game)
-    except ModuleNotFoundError:
-        raise OptionError(f"no bots for game {game!r}") from None
+    if game not in BOTS:
+        raise OptionError(f"no bots for game {str(game)[:40]!r}")
+    module = BOTS[game]
     if level == "greedy":
         return module.greedy(seed)
     if budget_ms is None and iterations is None:

@@ -1,7 +1,8 @@
 """Pit two bot levels against each other over paired deals, and report honestly.
 
-A *deal* is a seed. Scopa and Bisca play one hand per deal; Burraco plays a whole
-match (``BURRACO_MATCH_HANDS`` hands) so that "matches won" means what it says.
+A *deal* is a seed. A game's bots say what a deal is (``ARENA_HANDS``): one hand from a
+random first seat, or a match of so many hands (Burraco), so that "matches won" means
+what it says.
 Paired: each deal is played twice with the seats swapped (bot A first at the seats of
 side 0, then side 1; in 2 v 2 each bot level is a team of two), which cancels the luck
 of the cards; the standard error is taken over deals. Time per move is measured for
@@ -23,13 +24,10 @@ from typing import Any
 import click
 
 from circolo.bots import Bot, make_bot
+from circolo.bots.registry import BOTS
 from circolo.engine import HandScore, Rules
 from circolo.games import make_rules
 from circolo.match import Match
-
-BURRACO_MATCH_HANDS = 1
-"""Burraco arena matches: one hand each, decided by the hand score (documented choice:
-a full Burraco hand is long, and paired deals already cancel the luck of the cards)."""
 
 
 @dataclass(frozen=True)
@@ -57,16 +55,14 @@ class GameResult:
 
 
 def margins(game: str, score: HandScore, side: int) -> dict[str, float]:
-    """What a finished hand is worth to ``side`` minus the other side, per reported metric."""
+    """What a finished hand is worth to ``side`` minus the other side, per reported metric:
+    the game's own metrics first (``ARENA_METRICS``), then the points."""
     other = 1 - side
-    result = {"points": float(score.points[side] - score.points[other])}
-    if game == "bisca":
-        cards = [score.breakdown[s]["card_points"] for s in (0, 1)]
-        result = {
-            "card_points": float(cards[side] - cards[other]),
-            "match_points": result["points"],
-        }
-    return result
+    result = {
+        name: float(score.breakdown[side][name] - score.breakdown[other][name])
+        for name in BOTS[game].ARENA_METRICS
+    }
+    return result | {"points": float(score.points[side] - score.points[other])}
 
 
 def _bots(config: ArenaConfig, rules: Rules, a_side: int, seed: int) -> dict[int, Bot]:
@@ -101,22 +97,23 @@ def play_game(config: ArenaConfig, seed: int, a_side: int) -> GameResult:
     rules = make_rules(config.game, {"players": config.players})
     bots = _bots(config, rules, a_side, seed)
     out = GameResult({}, 0)
-    if config.game == "burraco":
+    hands = BOTS[config.game].ARENA_HANDS
+    if hands is None:
+        first = random.Random(seed).randrange(rules.players)
+        played = [rules.new_hand(seed, first)]
+        _play_hand(played[0], bots, rules, a_side, out)
+    else:
         match = Match(rules, seed)
-        totals = [0] * rules.sides
-        for _ in range(BURRACO_MATCH_HANDS):
-            hand = match.new_hand()
-            _play_hand(hand, bots, rules, a_side, out)
-            match.record(hand)
-            totals = [t + p for t, p in zip(totals, hand.score().points, strict=True)]
-        diff = float(totals[a_side] - totals[1 - a_side])
-        out.margins = {"points": diff}
-        out.result = (diff > 0) - (diff < 0)
-        return out
-    first = random.Random(seed).randrange(rules.players)
-    hand = rules.new_hand(seed, first)
-    _play_hand(hand, bots, rules, a_side, out)
-    out.margins = margins(config.game, hand.score(), a_side)
+        played = []
+        for _ in range(hands):
+            played.append(match.new_hand())
+            _play_hand(played[-1], bots, rules, a_side, out)
+            match.record(played[-1])
+    totals: dict[str, float] = {}
+    for hand in played:
+        for name, margin in margins(config.game, hand.score(), a_side).items():
+            totals[name] = totals.get(name, 0.0) + margin
+    out.margins = totals
     main = next(iter(out.margins.values()))
     out.result = (main > 0) - (main < 0)
     return out
@@ -180,7 +177,7 @@ def summarize(config: ArenaConfig, deals: list[list[GameResult]]) -> dict[str, A
         "seed": config.seed,
         "budget_ms": config.budget_ms,
         "iterations": config.iterations,
-        "unit": "match" if config.game == "burraco" else "hand",
+        "unit": "hand" if BOTS[config.game].ARENA_HANDS is None else "match",
         "games": len(games),
         "won": sum(g.result > 0 for g in games),
         "drawn": sum(g.result == 0 for g in games),

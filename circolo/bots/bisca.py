@@ -45,11 +45,15 @@ from circolo.bots.search import Determinized
 from circolo.engine import HandState, Seat, Side, View
 from circolo.games.bisca.deck import ACE_STRENGTH, DECK_SIZE, HEARTS, POINTS, SEVEN
 from circolo.games.bisca.moves import COPAS, EXCHANGE, PASS, SORTEIO
+from circolo.games.bisca.rules import BiscaRules
 from circolo.games.bisca.state import PLAY, BiscaHand
 from circolo.games.bisca.tricks import trick_winner
 from circolo.games.bisca.view import BiscaView
 
 DEFAULT_BUDGET = Budget(ms=85)
+RULES = BiscaRules
+ARENA_HANDS: int | None = None
+ARENA_METRICS: tuple[str, ...] = ("card_points",)
 RELO_WEIGHT = 15.0
 TRUMP_KEEP = 4.0
 """What holding a trump is worth, in card points, on top of its strength."""

@@ -50,7 +50,3 @@ class Clock:
             return False
         self.done += 1
         return True
-
-    def expired(self) -> bool:
-        """True once the time is up (an iteration budget alone never expires mid-iteration)."""
-        return self._deadline is not None and time.perf_counter() >= self._deadline

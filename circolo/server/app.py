@@ -17,6 +17,7 @@ from typing import Any
 import structlog
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -26,22 +27,35 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from circolo.games import GAMES
-from circolo.server import metrics, naming, rules, words
+from circolo.server import (
+    accountroutes,
+    chiproutes,
+    metrics,
+    muteroutes,
+    naming,
+    privacy,
+    records,
+    reports,
+    rules,
+    words,
+)
+from circolo.server.accounts import SESSION_COOKIE, Accounts, Login
 from circolo.server.botpool import BotPool
 from circolo.server.bus import Bus, open_bus
-from circolo.server.connection import CLOSE_POLICY, CLOSE_RATE, Session
+from circolo.server.connection import CLOSE_POLICY, CLOSE_RATE, CLOSE_RESTART, Session
 from circolo.server.deals import ROUTES as DEAL_ROUTES
 from circolo.server.deals import DealRate
-from circolo.server.headers import SecurityHeaders, origin_allowed, policy, room_hosts
+from circolo.server.headers import SecurityHeaders, origin_allowed
 from circolo.server.history import ROUTES as HISTORY_ROUTES
 from circolo.server.history import Replays
+from circolo.server.http import routing_refusal
 from circolo.server.identity import COOKIE, Guest, Identities, cookie_header, new_guest
 from circolo.server.names import language
-from circolo.server.page import MINIMAL_PAGE, MINIMAL_SCRIPT, MINIMAL_STYLE
 from circolo.server.ratelimit import CoolDown, Quota, SlidingWindow
+from circolo.server.ratings import ROUTES as RATING_ROUTES
 from circolo.server.room import Room
 from circolo.server.settings import Settings
-from circolo.store import Store
+from circolo.store import Store, StoreError
 from circolo.table import TableSettings
 
 log = structlog.get_logger(__name__)
@@ -71,12 +85,28 @@ class Server:
         self._revocations: asyncio.Task[None] | None = None
         self.replays = Replays(settings)
         self.deals = DealRate(settings)
+        self.records = SlidingWindow(settings.record_requests, settings.record_window)
         self.renames = naming.Renames()
+        self.accounts: Accounts | None = None
+        self.logins: dict[Session, tuple[str, str]] = {}  # a logged-in connection's login
+        self.mute_limits = muteroutes.MuteLimits()
+        self.report_limits = reports.ReportLimits(
+            settings.reports_per_player, settings.reports_per_address
+        )
+        self.chip_limits = chiproutes.ChipLimits(
+            settings.chips_per_player, settings.chips_per_address
+        )
 
     async def start(self) -> None:
         started = time.perf_counter()
         self.store = await Store.open(self.settings.url)
         self.bus = await open_bus(self.settings.redis_url, self.settings.redis_prefix)
+        self.accounts = Accounts(
+            self.store,
+            logins_per_name=self.settings.logins_per_name,
+            logins_per_address=self.settings.logins_per_address,
+            registrations_per_address=self.settings.registrations_per_address,
+        )
         await self.read_revocations()
         self._revocations = asyncio.create_task(self._watch_revocations())
         self.bots.start()
@@ -135,6 +165,37 @@ class Server:
     def guest(self, cookies: dict[str, str]) -> Guest | None:
         return self.identities.guest(cookies.get(COOKIE))
 
+    async def login(self, cookies: dict[str, str]) -> Login | None:
+        """The account a session cookie stands for, or None (a guest)."""
+        session_id = cookies.get(SESSION_COOKIE)
+        if not session_id or self.accounts is None:
+            return None
+        try:
+            return await self.accounts.who(session_id)
+        except StoreError:  # the store is away: a guest for this request, not a 500
+            log.warning("session_unread")
+            return None
+
+    async def upgraded(self, guest: Guest, name: str) -> None:
+        """``guest`` is now an account named ``name``: its guest tokens are void (a copy
+        left in a browser is no way into the account), its open connections carry on as
+        the account."""
+        assert self.store is not None
+        now = time.time()
+        await self.store.revoke(guest.id, now)
+        self.identities.revoked[guest.id] = now
+        for session in self.sessions:
+            if session.guest is not None and session.guest.id == guest.id:
+                session.guest = Guest(guest.id, name, named=True, since=now)
+
+    def close_logins(self, player_id: str, keep: str | None) -> None:
+        """Close the connections logged in as ``player_id`` by a session other than
+        ``keep`` (their session ended: a reconnection is a guest's)."""
+        for session, (player, session_hash) in tuple(self.logins.items()):
+            if player == player_id and session_hash != keep:
+                log.info("logged_out_connection_closed", player=player_id)
+                asyncio.get_running_loop().create_task(session.close(CLOSE_REVOKED))
+
     async def admit(self, ws: WebSocket) -> str | None:
         """The address a new WebSocket counts for (``give`` it back when it closes), or None
         when that address has too many open: then it is closed 1008, with the reason."""
@@ -173,11 +234,18 @@ def create_app(settings: Settings) -> Starlette:
         return server.room
 
     async def index(request: Request) -> Response:
-        page = WEB / "index.html"
-        if page.is_file():
-            return HTMLResponse(page.read_text())
-        csp = policy(room_hosts(settings, request.scope), MINIMAL_SCRIPT, MINIMAL_STYLE)
-        return HTMLResponse(MINIMAL_PAGE, headers={"content-security-policy": csp})
+        return HTMLResponse((WEB / "index.html").read_text())
+
+    async def favicon(request: Request) -> Response:
+        """The room's icon where a browser looks without being told (the pages link the SVG)."""
+        icon = WEB / "favicon.svg"
+        if not icon.is_file():
+            return Response("Not Found", status_code=404, media_type="text/plain")
+        return Response(
+            icon.read_bytes(),
+            media_type="image/svg+xml",
+            headers={"cache-control": "max-age=86400"},
+        )
 
     async def rules_page(request: Request) -> Response:
         """A game's rules page: the client, opened at that game's rules."""
@@ -216,18 +284,22 @@ def create_app(settings: Settings) -> Starlette:
             await ws.close(1008)  # before accepting: the browser sees HTTP 403
             return
         if server.closing:
-            await ws.close(1012)
+            await ws.close(CLOSE_RESTART)
             return
         address = await server.admit(ws)
         if address is None:
             return
-        guest = server.guest(ws.cookies)
+        login = await server.login(ws.cookies)
+        guest = login.guest() if login is not None else server.guest(ws.cookies)
         session = Session(ws, room(), server.identities, settings, guest, server.players)
         server.sessions.add(session)
+        if login is not None:
+            server.logins[session] = (login.account.player_id, login.session_hash)
         try:
             await session.run()
         finally:
             server.sessions.discard(session)
+            server.logins.pop(session, None)
             server.addresses.give(address)
             if session.flooded:
                 server.cooling.start(address)
@@ -242,9 +314,17 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/games", games),
         Route("/api/tables", tables),
         *HISTORY_ROUTES,
+        *RATING_ROUTES,
+        *records.ROUTES,
         *DEAL_ROUTES,
         *naming.ROUTES,
+        *accountroutes.ROUTES,
+        *muteroutes.ROUTES,
+        *reports.ROUTES,
+        *privacy.ROUTES,
+        *chiproutes.ROUTES,
         Route("/healthz", healthz),
+        Route("/favicon.ico", favicon),
         Route("/metrics", metrics_page),
         WebSocketRoute("/ws", websocket),
         *words.routes,
@@ -254,6 +334,7 @@ def create_app(settings: Settings) -> Starlette:
         routes.append(Mount("/web", StaticFiles(directory=WEB), name="web"))
     app = Starlette(
         routes=routes,
+        exception_handlers={HTTPException: routing_refusal},
         lifespan=lifespan,
         middleware=[
             Middleware(SecurityHeaders, settings=settings),
@@ -265,9 +346,12 @@ def create_app(settings: Settings) -> Starlette:
 
 
 class GuestCookie:
-    """Every HTTP request has a guest (``request.state.guest``); a new one (named in the
-    language the browser asks for) gets its cookie, and a token older than a day is signed
-    again, as is one a route changed (it sets ``request.state.sign``). Plain ASGI, no
+    """Every HTTP request has a player (``request.state.guest``): the account its session
+    cookie stands for (``request.state.login``), else the guest of its guest cookie. A
+    new guest (named in the language the browser asks for) gets its cookie, and a token
+    older than a day is signed again, as is one a route changed (it sets
+    ``request.state.sign``). While logged in, the guest cookie keeps the browser's own
+    guest (``request.state.cookie_guest``), never the account. Plain ASGI, no
     BaseHTTPMiddleware."""
 
     def __init__(self, app: ASGIApp, server: Server) -> None:
@@ -282,14 +366,19 @@ class GuestCookie:
         request = Request(scope)
         known = self.server.guest(request.cookies)
         guest = known or new_guest(language(request.headers.get("accept-language", "")))
+        static = scope["path"].startswith("/web/")  # files: nobody's, no lookup
+        login = None if static else await self.server.login(request.cookies)
         state = scope.setdefault("state", {})
-        state["guest"] = guest
+        state["cookie_guest"] = guest
+        state["login"] = login
+        state["guest"] = login.guest() if login is not None else guest
         sign = known is None or identities.stale(known)
 
         async def sending(message: Message) -> None:
             if (sign or state.get("sign")) and message["type"] == "http.response.start":
                 secure = self.server.settings.base_url.startswith("https:")
-                token = identities.token(state["guest"])
+                signed = state["guest"] if state.get("login") is None else state["cookie_guest"]
+                token = identities.token(signed)
                 value = cookie_header(token, identities.max_age, secure)
                 MutableHeaders(scope=message).append("set-cookie", value)
             await send(message)

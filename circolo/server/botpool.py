@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-import random
-import secrets
 import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass
@@ -25,7 +23,6 @@ from typing import Any, Generic, TypeVar
 
 import structlog
 
-from circolo.engine import View
 from circolo.server import metrics
 
 log = structlog.get_logger(__name__)
@@ -53,28 +50,12 @@ def think(request: Request) -> str:
     view = rules.view_from_json(request.view)
     budget = request.budget_ms if request.level == "expert" else None
     bot = make_bot(request.game, request.level, request.seed, budget_ms=budget)
-    return move_text(view, bot.choose(view), random.Random(request.seed))
-
-
-def move_text(view: View[Any], move: object, rng: random.Random) -> str:
-    """A move's notation, from a view alone (via a state sampled from it)."""
-    if isinstance(move, str):
-        return move
-    return view.sample(rng).move_text(move)
+    return view.move_text(bot.choose(view))
 
 
 def _warm_up() -> None:
-    """Import the games and their bots before the first request, so it is not slow."""
-    import importlib
-
-    from circolo.games import GAMES
-
-    for game in GAMES:
-        for module in (f"circolo.bots.{game}", GAMES[game].split(":")[0]):
-            try:
-                importlib.import_module(module)
-            except Exception:
-                continue
+    """Import every game and its bots before the first request, so it is not slow."""
+    import circolo.bots  # noqa: F401 - its registry imports each game's bots and rules
 
 
 def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the worker process
@@ -211,12 +192,6 @@ class BotPool:
         if not self._line.serve(worker):
             self._free.append(worker)
 
-    async def wait_ready(self, timeout: float = 120.0) -> None:
-        """Until every worker has started (for tests and benchmarks)."""
-        async with asyncio.timeout(timeout):
-            while len(self._free) < self.size:
-                await asyncio.sleep(0.05)
-
     async def _worker(self, share: str) -> _Worker | None:
         """A free worker at once, or in this share's turn within ``wait``; else None."""
         if self._free and not self._line:
@@ -269,16 +244,9 @@ class BotPool:
             return None
         return text
 
-    def pids(self) -> list[int]:
-        return [w.process.pid for w in self._all if w.process.pid is not None]
-
     def close(self) -> None:
         for task in self._starting:
             task.cancel()
         for worker in self._all:
             worker.kill()
         self._all.clear()
-
-
-def new_seed() -> int:
-    return secrets.randbits(63)

@@ -12,12 +12,12 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Callable
 
 import structlog
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from circolo.engine import EngineError
+from circolo.levels import LEVELS
 from circolo.server import metrics
 from circolo.server import protocol as p
 from circolo.server.bus import Subscription, encode
@@ -38,13 +38,14 @@ from circolo.table import (
     TableError,
     Vote,
 )
+from circolo.table.settings import SPEEDS
 
 log = structlog.get_logger(__name__)
 
 QUEUE_LIMIT = 4096
 CLOSE_SILENT = 4000
 CLOSE_SLOW = 4001
-CLOSE_RESTART = 1012
+CLOSE_RESTART = 1012  # the server is shutting down: come back after retry_after
 CLOSE_POLICY = 1008  # too many connections from one address, or for one player
 CLOSE_RATE = 4429  # over the frame rate for longer than its grace
 _OVER_RATE = metrics.REFUSED.labels("rate")  # bound once: a refused frame costs little
@@ -75,6 +76,7 @@ class Session:
         self._held: str | None = None  # the player this connection counts for
         self._out: asyncio.Queue[Outgoing | Delivery | None] = asyncio.Queue()
         self._closing = False
+        self._muting: str | None = None  # the player whose mute list this connection holds
         self.flooded = False  # closed for staying over the frame rate (its address cools down)
 
     # -- life --------------------------------------------------------------------------------
@@ -93,6 +95,8 @@ class Session:
             self._cleanup()
             if self._held is not None and self.players is not None:
                 self.players.give(self._held)
+            if self._muting is not None:
+                self.room.mutes.release(self._muting)
             self._out.put_nowait(None)
             await asyncio.gather(writer, return_exceptions=True)
             metrics.CONNECTIONS.dec()
@@ -228,6 +232,8 @@ class Session:
                 return False
             self._held = self.guest.id
         self.mine = self.room.subscribe_player(self.guest.id, self.send)
+        await self.room.mutes.hold(self.guest.id)  # before any table: no muted line slips
+        self._muting = self.guest.id
         token = None if from_cookie else self.identities.token(self.guest)
         settings = self.settings
         self.send(
@@ -268,7 +274,9 @@ class Session:
             except p.ProtocolError as error:
                 self.error(error, _ref(raw) if error.extra.get("ref") is None else None)
             except (TableError, EngineError) as error:
-                self.error(p.ProtocolError(error.code, error.message), _ref(raw))
+                self.error(
+                    p.refusal(error.code, error.message, error.reason, error.params), _ref(raw)
+                )
             except Exception:
                 log.exception("frame_failed")
                 self.error(
@@ -292,8 +300,8 @@ class Session:
                         "lobby",
                         ref=frame.id,
                         games=room.games(),
-                        speeds=["standard", "relaxed", "untimed"],
-                        bot_levels=["random", "greedy", "expert"],
+                        speeds=list(SPEEDS),
+                        bot_levels=list(LEVELS),
                         tables=room.listing(),
                     )
                 )
@@ -304,6 +312,7 @@ class Session:
                 self.send(p.frame("ack", ref=frame.id))
             case p.TableCreate():
                 self._may_open(None)
+                await room.may_play(guest)
                 table_id, seat, invite = await room.create(guest, frame)
                 link = None
                 if invite is not None:
@@ -314,7 +323,8 @@ class Session:
                 await self._open(table_id, invite, None, watch=False, first=created)
             case p.TableJoin():
                 self._may_open(frame.table_id)
-                seat = await room.join(guest, frame.table_id, frame.seat, frame.invite)
+                await room.may_play(guest)
+                seat = await room.join(guest, frame.table_id, frame.seat, frame.invite, frame.rated)
                 joined = p.frame("table.joined", ref=frame.id, table_id=frame.table_id, seat=seat)
                 await self._open(frame.table_id, frame.invite, None, watch=False, first=joined)
             case p.TableWatch():
@@ -335,6 +345,16 @@ class Session:
                 self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id))
             case p.PlayNow():
                 self._may_open(None)
+                await room.may_play(guest)
+                wait = await room.tables.fairplay.delay(guest.id, room.clock())
+                if wait is not None:
+                    raise p.ProtocolError(
+                        "play_now_delayed",
+                        f"after {wait.abandoned} abandoned matches, Play now opens again at "
+                        f"{wait.until:.0f} (epoch seconds)",
+                        until=wait.until,
+                        abandoned=wait.abandoned,
+                    )
                 table_id, seat, bots_at = await room.play_now(
                     guest, frame.game, frame.players, frame.level
                 )
@@ -349,12 +369,20 @@ class Session:
             case p.NextMatch():
                 await room.next_match(guest, frame.table_id, frame.accept)
                 self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id))
-            case p.Move() | p.StartMatch() | p.Continue() | p.Vote() | p.Rematch() | p.Return():
+            case (
+                p.Play()
+                | p.StartMatch()
+                | p.Continue()
+                | p.Vote()
+                | p.Rematch()
+                | p.ReturnToTable()
+            ):
                 await self._act(frame)
 
     async def _act(self, frame: p.SeatAction) -> None:
         assert self.guest is not None
-        seq = await self.room.act(self.guest, frame.table_id, _command(frame), frame.id)
+        seat = self.room.seat_at(self.guest, frame.table_id)
+        seq = await self.room.act(frame.table_id, _command(frame, seat), frame.id)
         self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id, seq=seq))
 
     async def _open(
@@ -434,23 +462,20 @@ class Session:
             await asyncio.sleep(0.01)
 
 
-def _command(frame: p.SeatAction) -> Callable[[int], Command]:
-    """The table command a seat action frame asks for, given the sender's seat."""
+def _command(frame: p.SeatAction, seat: int) -> Command:
+    """The table command a seat action frame asks for, from the sender's seat."""
     match frame:
-        case p.Move():
-            move = frame.move
-            return lambda seat: Play(seat, move)
+        case p.Play():
+            return Play(seat, frame.move, frame.ply)
         case p.StartMatch():
-            return StartMatch
+            return StartMatch(seat)
         case p.Continue():
-            return Continue
+            return Continue(seat)
         case p.Vote():
-            choice = frame.choice
-            return lambda seat: Vote(seat, choice)
+            return Vote(seat, frame.choice)
         case p.Rematch():
-            accept = frame.accept
-            return lambda seat: Rematch(seat, accept)
-    return ReturnToTable
+            return Rematch(seat, frame.accept)
+    return ReturnToTable(seat)
 
 
 def _with_ref(frame: Outgoing, ref: str) -> Outgoing:

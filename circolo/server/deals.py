@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from circolo.deal import CUT_MAX, CUT_MIN, MAX_CUTS, DealError, deal_of
+from circolo.deal import MAX_CUTS, DealError, deal_of
 from circolo.server.ratelimit import SlidingWindow
 from circolo.server.settings import Settings
 
@@ -64,7 +64,7 @@ def _cuts(text: str | None) -> list[int]:
     parts = text.split(",")
     if len(parts) > MAX_CUTS:
         raise DealError("bad_deal", f"at most {MAX_CUTS} cuts")
-    return [_number(part, f"a cut ({CUT_MIN} to {CUT_MAX})", 0) for part in parts]
+    return [_number(part, "a cut", 0) for part in parts]
 
 
 async def deal(request: Request) -> Response:
@@ -90,7 +90,7 @@ async def deal(request: Request) -> Response:
             players=_number(query.get("players"), "players", 2),
             first=_number(query.get("first"), "first", 0),
             cuts=_cuts(query.get("cut")),
-            choice=query.get("choice", "sorteio"),
+            choice=query.get("choice"),
         )
     except DealError as error:
         return _error(400, error.code, error.message)

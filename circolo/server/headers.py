@@ -26,14 +26,14 @@ FIXED = {
 }
 
 
-def policy(hosts: Iterable[str], script: str = "", style: str = "") -> str:
-    """The Content-Security-Policy: our origin only, the WebSocket of ``hosts`` (host and
-    port), and ``script``/``style`` sources added (hashes of a page's inline parts)."""
+def policy(hosts: Iterable[str]) -> str:
+    """The Content-Security-Policy: our origin only (no inline script or style), and the
+    WebSocket of ``hosts`` (host and port)."""
     sockets = " ".join(f"ws://{host} wss://{host}" for host in hosts)
     directives = [
         "default-src 'self'",
-        f"script-src 'self'{script and ' ' + script}",
-        f"style-src 'self'{style and ' ' + style}",
+        "script-src 'self'",
+        "style-src 'self'",
         f"connect-src 'self'{sockets and ' ' + sockets}",
         "object-src 'none'",
         "base-uri 'none'",

@@ -14,6 +14,7 @@ import math
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import structlog
@@ -21,12 +22,16 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from circolo.engine import EngineError
+from circolo.games import GAMES
+from circolo.server.access import may_see_stored, seat_of
+from circolo.server.http import client_address, http_error, too_many
 from circolo.server.identity import Guest
 from circolo.server.ratelimit import SlidingWindow
 from circolo.server.settings import Settings
 from circolo.store import TableLog, TableRecord, UnknownTable
-from circolo.table import Command, Table, TableConfig, TableError
-from circolo.table.step import Audience
+from circolo.table import Presenter, SeatConfig, Table, TableConfig, TableError
+from circolo.table.log import replaying
 
 if TYPE_CHECKING:
     from circolo.server.app import Server
@@ -36,16 +41,13 @@ log = structlog.get_logger(__name__)
 PAGE = 20
 """Rows of history when no ``limit`` is given."""
 MAX_PAGE = 50
+MODES = {"1v1": 2, "2v2": 4}
+"""The ``mode`` filter: the seats of a table of each mode."""
+ID_CHARS = 64
 SHOWN = ("deal", "move", "hand_over", "match_over")
 """The spectators' happenings that make a replay step."""
 NOISE = ("at", "bots")
 """Keys of a move message a replay step leaves out (the live table's bookkeeping)."""
-
-
-def _error(
-    status: int, code: str, message: str, headers: dict[str, str] | None = None
-) -> JSONResponse:
-    return JSONResponse({"code": code, "message": message}, status_code=status, headers=headers)
 
 
 def _server(request: Request) -> Server:
@@ -54,43 +56,58 @@ def _server(request: Request) -> Server:
     return server
 
 
-def _seat_of(config: dict[str, Any], player_id: str) -> int | None:
-    for number, seat in enumerate(config.get("seats", [])):
-        if seat.get("player_id") == player_id:
-            return number
-    return None
-
-
-def _seats(config: dict[str, Any]) -> list[dict[str, Any]]:
-    """The seats as the history shows them (no player ids)."""
+def _seats(seats: list[SeatConfig]) -> list[dict[str, Any]]:
+    """The seats as the history shows them: a person's id is the address of their profile."""
     return [
-        {"seat": n, "kind": s["kind"], "name": s["name"], "level": s.get("level")}
-        for n, s in enumerate(config.get("seats", []))
+        {"seat": n, "kind": s.kind, "name": s.name, "level": s.level, "player_id": s.player_id}
+        for n, s in enumerate(seats)
     ]
 
 
 def history_row(record: TableRecord, player_id: str) -> dict[str, Any]:
     """One finished table as the history page lists it, seen by ``player_id``."""
     config = record.config
+    seats = [SeatConfig.from_json(seat) for seat in config.get("seats", [])]
     result = record.result or {}
     return {
         "table_id": record.table_id,
         "game": record.game,
-        "options": {**config.get("options", {}), "players": len(config.get("seats", []))},
-        "seats": _seats(config),
-        "my_seat": _seat_of(config, player_id),
+        "options": {**config.get("options", {}), "players": len(seats)},
+        "seats": _seats(seats),
+        "my_seat": seat_of(seats, player_id),
         "created_at": record.created_at,
         "finished_at": record.finished_at,
         "result": {key: result.get(key) for key in ("winner", "reason", "totals", "hands")},
+        "matches": [match.to_json() for match in record.matches],
     }
 
 
-def _query(request: Request) -> tuple[float | None, str | None, int] | str:
-    """The page asked for: ``before`` (a ``next_before`` cursor, ``<created_at>,<table_id>``,
-    or a bare ``created_at``) and ``limit``; or the message that says what is wrong."""
+@dataclass(frozen=True)
+class Query:
+    """A history page asked for: where it starts, how long, and its filters."""
+
     before: float | None = None
     after_id: str | None = None
-    raw = request.query_params.get("before")
+    limit: int = PAGE
+    game: str | None = None
+    players: int | None = None
+    opponent: str | None = None
+    opponent_name: str | None = None
+
+    @property
+    def filtered(self) -> bool:
+        return any(f is not None for f in (self.game, self.players, self.opponent,
+                                           self.opponent_name))  # fmt: skip
+
+
+def _query(request: Request) -> Query | str:
+    """The page asked for: ``before`` (a ``next_before`` cursor, ``<created_at>,<table_id>``,
+    or a bare ``created_at``), ``limit``, and the filters ``game``, ``mode`` (1v1, 2v2),
+    ``opponent`` (a player id) or ``opponent_name`` (exact); or what is wrong, in words."""
+    params = request.query_params
+    before: float | None = None
+    after_id: str | None = None
+    raw = params.get("before")
     if raw is not None:
         at, comma, table_id = raw.partition(",")
         try:
@@ -100,27 +117,56 @@ def _query(request: Request) -> tuple[float | None, str | None, int] | str:
         if not math.isfinite(before) or (comma and not table_id):
             return "before is a next_before cursor or a created_at time in seconds"
         after_id = table_id or None
-    raw = request.query_params.get("limit")
-    if raw is None:
-        return before, after_id, PAGE
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_PAGE:
-        return f"limit is a whole number from 1 to {MAX_PAGE}"
-    return before, after_id, int(raw)
+    limit = PAGE
+    raw = params.get("limit")
+    if raw is not None:
+        if not raw.isdigit() or not 1 <= int(raw) <= MAX_PAGE:
+            return f"limit is a whole number from 1 to {MAX_PAGE}"
+        limit = int(raw)
+    game = params.get("game")
+    if game is not None and game not in GAMES:
+        return f"game is one of {', '.join(GAMES)}"
+    mode = params.get("mode")
+    if mode is not None and mode not in MODES:
+        return "mode is 1v1 or 2v2"
+    opponent, name = params.get("opponent"), params.get("opponent_name")
+    if opponent is not None and name is not None:
+        return "opponent (an id) or opponent_name (a name), not both"
+    for key, value in (("opponent", opponent), ("opponent_name", name)):
+        if value is not None and not 0 < len(value) <= ID_CHARS:
+            return f"{key} has 1 to {ID_CHARS} characters"
+    players = None if mode is None else MODES[mode]
+    return Query(before, after_id, limit, game, players, opponent, name)
 
 
 async def history(request: Request) -> Response:
-    """``GET /api/history?before=&limit=``: the guest's finished tables, newest first;
-    ``next_before`` is the cursor of the next page (None on the last)."""
+    """``GET /api/history?before=&limit=&game=&mode=&opponent=|opponent_name=``: the guest's
+    finished tables, newest first, filtered by the query itself; ``next_before`` is the
+    cursor of the next page (None on the last). A filtered page counts against the
+    address's record requests."""
     query = _query(request)
     if isinstance(query, str):
-        return _error(400, "bad_query", query)
-    before, after_id, limit = query
+        return http_error(400, "bad_query", query)
     guest: Guest = request.state.guest
     store = _server(request).store
     assert store is not None
+    if query.filtered:
+        server = _server(request)
+        address, now = client_address(request), time.monotonic()
+        if not server.records.allow(address, now):
+            wait = server.records.retry_after(address, now)
+            return too_many("profile and history requests", wait)
+    if query.opponent is not None:
+        if query.opponent == guest.id:
+            return http_error(400, "bad_query", "opponent is another player, not you")
+        if await store.player(query.opponent) is None:
+            return http_error(404, "no_player", f"no player {query.opponent!r}")
+    limit = query.limit
     records = await store.list_tables(
-        status="finished", player_id=guest.id, before=before, after_id=after_id, limit=limit + 1
-    )
+        status="finished", player_id=guest.id, before=query.before, after_id=query.after_id,
+        limit=limit + 1, game=query.game, players=query.players, opponent=query.opponent,
+        opponent_name=query.opponent_name,
+    )  # fmt: skip
     rows = [history_row(record, guest.id) for record in records[:limit]]
     last = records[limit - 1] if len(records) > limit else None
     cursor = None if last is None else f"{last.created_at!r},{last.table_id}"
@@ -131,13 +177,6 @@ def _public_config(config: dict[str, Any]) -> dict[str, Any]:
     """The table's config without the players' ids."""
     seats = [{k: v for k, v in seat.items() if k != "player_id"} for seat in config["seats"]]
     return {**config, "seats": seats}
-
-
-class _Watched(Table):
-    """The table as its spectators see it: a replay renders no seat's messages."""
-
-    def audiences(self) -> list[Audience]:
-        return [None]
 
 
 def _hands(table: Table) -> list[list[str]]:
@@ -178,19 +217,14 @@ def replay_steps(config: TableConfig, entries: list[dict[str, Any]]) -> list[dic
     :func:`changes`) of ``{"state": the spectators' screen, "hands": every seat's cards}``;
     the first step's change is the whole. ``TableError`` ``log_mismatch`` if the log does
     not replay."""
-    table = _Watched(config)
+    table = Table(config)
+    spectators = Presenter(table, audiences=[None])  # a replay renders no seat's messages
     steps: list[dict[str, Any]] = []
     match = hand = 0
     screen: dict[str, Any] = {}
     shown_before: dict[str, Any] | None = None
-    for index, entry in enumerate(entries):
-        try:
-            step = table.handle(Command.from_json(entry["command"]), entry["at"])
-        except (TableError, KeyError, TypeError) as error:
-            raise TableError("log_mismatch", f"entry {index} does not replay: {error}") from None
-        if [e.get("notes", []) for e in step.entries] != [entry.get("notes", [])]:
-            raise TableError("log_mismatch", f"entry {index} replays differently")
-        bodies = [body for audience, body in step.messages if audience is None]
+    for step in replaying(table, entries):
+        bodies = [body for audience, body in spectators.messages(step) if audience is None]
         for body in bodies:
             if body["type"] == "match_started":
                 match, hand = body["match"], 0
@@ -303,10 +337,6 @@ def _retrieved(task: asyncio.Task[bytes]) -> None:
         task.exception()
 
 
-def _address(request: Request) -> str:
-    return request.client.host if request.client is not None else "unknown"
-
-
 async def replay(request: Request) -> Response:
     """``GET /api/tables/{table_id}/replay``: a finished table, step by step."""
     table_id = request.path_params["table_id"]
@@ -314,23 +344,19 @@ async def replay(request: Request) -> Response:
     store = server.store
     assert store is not None
     replays = server.replays
-    wait = replays.wait_for(_address(request))
+    wait = replays.wait_for(client_address(request))
     if wait > 0:
-        seconds = math.ceil(wait)
-        return _error(
-            429, "rate_limited", f"too many replays: wait {seconds} seconds",
-            {"Retry-After": str(seconds)},
-        )  # fmt: skip
+        return too_many("replays", wait)
     guest: Guest = request.state.guest
-    missing = _error(404, "no_table", f"no table {table_id[:64]!r}")
+    missing = http_error(404, "no_table", f"no table {table_id[:64]!r}")
     try:
         record = await store.table(table_id)
     except UnknownTable:
         return missing
-    if not record.seen_by(guest.id, request.query_params.get("invite")):
+    if not may_see_stored(record, guest.id, request.query_params.get("invite")):
         return missing  # the invite is stored with the table: it outlives restarts
     if record.status != "finished":
-        return _error(409, "table_live", "the table is still being played: no replay yet")
+        return http_error(409, "table_live", "the table is still being played: no replay yet")
 
     async def compute() -> bytes:
         started = time.perf_counter()
@@ -344,21 +370,27 @@ async def replay(request: Request) -> Response:
     try:
         body = await replays.body(table_id, compute)
     except Busy:
-        return _error(
+        return http_error(
             429, "busy", "the server is replaying other tables: try again in 2 seconds",
             {"Retry-After": "2"},
         )  # fmt: skip
     except TableError as error:
         log.error("replay_failed", table=table_id, code=error.code, error=error.message)
-        return _error(500, "internal", "this table's log could not be replayed")
+        return http_error(
+            422, "replay_unavailable",
+            "this table's record cannot be replayed by this version of the server",
+        )  # fmt: skip
     return Response(body, media_type="application/json")
 
 
 def _replay_body(saved: TableLog) -> bytes:
     """The replay route's answer, encoded (run in a thread)."""
     record = saved.table
-    config = TableConfig.from_json(record.config)
-    steps = replay_steps(config, [e.data for e in saved.entries])
+    try:
+        config = TableConfig.from_json(record.config)
+        steps = replay_steps(config, [e.data for e in saved.entries])
+    except (EngineError, KeyError, TypeError, ValueError) as error:  # a config of other times
+        raise TableError("log_mismatch", f"the table does not replay: {error}") from None
     answer = {
         "table_id": record.table_id,
         "config": _public_config(record.config),

@@ -77,6 +77,9 @@ async def rename(server: Server, guest: Guest, raw: object) -> Guest:
     name = names.check_name(raw)
     if taken(server, name, guest.id):
         raise NameProblem("name_taken", "another player present has this name")
+    assert server.store is not None
+    if await server.store.account_named(names.key(name)) is not None:  # no impersonation
+        raise NameProblem("name_taken", "an account has this name")
     renamed = dataclasses.replace(guest, name=name, named=True)
     for session in server.sessions:
         if session.guest is not None and session.guest.id == guest.id:
@@ -108,12 +111,12 @@ def _same_origin(request: Request) -> bool:
     return parts.netloc in room_hosts(server.settings, request.scope)
 
 
-async def _body(request: Request) -> bytes | None:
-    """The request's body, or None when it is longer than ``BODY_BYTES``."""
+async def _body(request: Request, limit: int = BODY_BYTES) -> bytes | None:
+    """The request's body, or None when it is longer than ``limit`` bytes."""
     data = bytearray()
     async for chunk in request.stream():
         data += chunk
-        if len(data) > BODY_BYTES:
+        if len(data) > limit:
             return None
     return bytes(data)
 
@@ -126,6 +129,8 @@ async def choose(request: Request) -> Response:
         return _error(403, "cross_site", "send this from the room's own page")
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         return _error(415, "bad_request", 'send JSON: {"name": ...}')
+    if getattr(request.state, "login", None) is not None:
+        return _error(403, "account_name", "an account keeps the name it registered")
     guest: Guest = request.state.guest
     wait = server.renames.wait(guest.id, request.client.host if request.client else "")
     if wait > 0:

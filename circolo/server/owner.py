@@ -21,16 +21,17 @@ from typing import Any
 
 import structlog
 
-from circolo.bots.automove import auto_move
 from circolo.cards import SEED_LIMIT
 from circolo.server import metrics
-from circolo.server.botpool import BotPool, Request, move_text
+from circolo.server.botpool import BotPool, Request
 from circolo.server.bus import Bus, Handler, Message, Subscription, encode
+from circolo.server.told import TOLD_TYPES, Told
 from circolo.store import Entry, Store, StoreError
 from circolo.table import (
     BotTurn,
     Command,
     Play,
+    Presenter,
     Step,
     SupplySeed,
     Table,
@@ -44,11 +45,6 @@ log = structlog.get_logger(__name__)
 Audience = int | None
 Frame = dict[str, Any]
 Outgoing = Frame | Message  # a frame, or one already encoded for the wire
-
-
-TOLD = 60
-"""How many happenings of each audience a snapshot's ``log`` gives back."""
-TOLD_TYPES = frozenset({"match_started", "deal", "move", "hand_over", "match_over", "table_closed"})
 
 
 def topic(table_id: str, audience: Audience) -> str:
@@ -82,11 +78,14 @@ class Owner:
         bot_budget_ms: float = 1000.0,
         clock: Callable[[], float] = time.time,
         on_finish: Callable[[Owner], Awaitable[None]] | None = None,
+        on_match_over: Callable[[Owner], Awaitable[None]] | None = None,
         on_step: Callable[[Owner], None] | None = None,
+        told: dict[Audience, Told] | None = None,
     ) -> None:
         self.table_id = table_id
         self.config = config
         self.table = table
+        self.presenter = Presenter(table, shown=seq > 0)  # what each audience was shown
         self.seq = seq
         self.created_at = clock()
         self._store = store
@@ -96,6 +95,9 @@ class Owner:
         self._bot_budget_ms = bot_budget_ms
         self._clock = clock
         self._on_finish = on_finish
+        self._on_match_over = on_match_over
+        self.rated: Frame | None = None  # the last match's rating changes, for late comers
+        self._matches_over = len(table.results)
         self._on_step = on_step
         self._inbox: asyncio.Queue[_Job | None] = asyncio.Queue()
         self._wake_at: float | None = None
@@ -104,8 +106,8 @@ class Owner:
         self._recent: dict[Audience, deque[tuple[int, int, Message]]] = {  # (prev, seq, text)
             a: deque(maxlen=resync_frames) for a in self.audiences()
         }
-        self._told: dict[Audience, deque[Message]] = {  # the happenings a move log tells
-            a: deque(maxlen=TOLD) for a in self.audiences()
+        self._told: dict[Audience, Told] = {  # the happenings a move log tells
+            a: (told or {}).get(a) or Told() for a in self.audiences()
         }
         self._accepted: dict[int, deque[str]] = {}  # seat -> recent request ids
         self._watch()
@@ -117,7 +119,7 @@ class Owner:
 
     def audiences(self) -> list[Audience]:
         """The human seats and the spectators (bot seats get no messages)."""
-        return self.table.audiences()
+        return self.presenter.audiences
 
     def start(self, first: Command | None = None) -> None:
         """Start the task; ``first`` is a command to run before anything else (Resume)."""
@@ -210,22 +212,23 @@ class Owner:
     async def _apply(self, command: Command) -> None:
         """Table, then store, then bus; a seed is supplied whenever the table wants one."""
         self._watch()
-        await self._commit(self.table.handle(command, self._clock()))
+        await self._commit(self.presenter.handle(command, self._clock()))
         await self._supply_seeds()
         await self._after()
 
     def _watch(self) -> None:
-        """Spectators' messages are rendered only while one listens here (Table.watch)."""
+        """Spectators' messages are rendered only while one listens here
+        (``Presenter.watch``)."""
         watched = self._bus.subscribers(topic(self.table_id, None)) > 0
         if not watched:
             self._recent[None].clear()
             self._told[None].clear()
-        self.table.watch(watched)
+        self.presenter.watch(watched)
 
     async def _supply_seeds(self) -> None:
         while self.table.wants_seed:
             seed = SupplySeed(secrets.randbelow(SEED_LIMIT))
-            await self._commit(self.table.handle(seed, self._clock()))
+            await self._commit(self.presenter.handle(seed, self._clock()))
 
     async def _commit(self, step: Step) -> None:
         now = self._clock()
@@ -246,6 +249,7 @@ class Owner:
         """After a failed commit: the table as the store has it (nothing told, nothing lost)."""
         saved = await self._store.load(self.table_id)
         self.table = Table.replay(self.config, [entry.data for entry in saved.entries])
+        self.presenter = Presenter(self.table, shown=True)
         self._watch()
         self.seq = saved.entries[-1].seq if saved.entries else 0
 
@@ -253,13 +257,14 @@ class Owner:
         if self.seq == prev and not step.messages:
             return
         bodies: dict[Audience, list[dict[str, Any]]] = {
-            a: [] for a in self.audiences() if a is not None or self.table.watched
+            a: [] for a in self.audiences() if a is not None or self.presenter.watched
         }
         for audience, body in step.messages:
             bodies.setdefault(audience, []).append(body)
             told = self._told.get(audience)
-            if told is not None and body.get("type") in TOLD_TYPES:
-                told.append(encode(body))
+            kind = body.get("type")
+            if told is not None and kind in TOLD_TYPES:
+                told.add(kind, encode(body))
         for audience, events in bodies.items():
             text = encode({
                 "type": "table.events",
@@ -277,13 +282,17 @@ class Owner:
         """The table's next wake-up, its bot to move, its lobby entry, and its result once
         finished."""
         self._wake_at = self.table.wake_at
-        turn = self.table.bot_turn
+        turn = self.presenter.bot_turn
         if turn is not None and turn != self._bot_turn:
             self._bot_tasks.add(task := asyncio.create_task(self._bot(turn)))
             task.add_done_callback(self._bot_tasks.discard)
         self._bot_turn = turn
         if self._on_step is not None:  # the lobby's entry (status, players still there)
             self._on_step(self)
+        if len(self.table.results) > self._matches_over:
+            self._matches_over = len(self.table.results)
+            if self._on_match_over is not None:
+                await self._on_match_over(self)
         if not self.finished and self.table.status == "finished":
             self.finished = True
             result = self.table.result
@@ -315,8 +324,9 @@ class Owner:
 
     def auto_move(self, view_json: dict[str, Any]) -> str:
         """The room's auto-move for a bot that failed, from the bot seat's view."""
-        view = self.config.rules().view_from_json(view_json)
-        return move_text(view, auto_move(self.config.game, view, self.rng), self.rng)
+        rules = self.config.rules()
+        view = rules.view_from_json(view_json)
+        return view.move_text(rules.auto_move(view, self.rng))
 
     # -- connections -------------------------------------------------------------------------
 
@@ -352,7 +362,7 @@ class Owner:
             frames = [(prev, text) for prev, seq, text in recent if seq > since]
             if frames and frames[0][0] == since:
                 return [text for _, text in frames]
-        return [self.snapshot_frame(audience)]
+        return [self.snapshot_frame(audience), *([self.rated] if self.rated else [])]
 
     def snapshot_frame(self, audience: Audience) -> Frame:
         """The audience's whole screen, and its recent ``log`` (the happenings a move log
@@ -362,7 +372,7 @@ class Owner:
             "table_id": self.table_id,
             "seq": self.seq,
             "seat": audience,
-            "snapshot": self.table.snapshot(audience),
+            "snapshot": self.presenter.snapshot(audience),
             "log": [json.loads(text) for text in self._told.get(audience, ())],
         }
 

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+
+from circolo.levels import Level
+from circolo.table.settings import Speed
 
 PROTOCOL = 1
 
@@ -54,7 +58,7 @@ class LobbyUnsubscribe(_Frame):
     type: Literal["lobby.unsubscribe"]
 
 
-BotLevel = Literal["random", "greedy", "expert"]
+BotLevel = Level
 
 
 class SeatSpec(BaseModel):
@@ -71,8 +75,9 @@ class TableCreate(_Frame):
     game: Annotated[str, StringConstraints(max_length=32)]
     options: Annotated[dict[Annotated[str, StringConstraints(max_length=40)], OptionValue],
                        Field(max_length=20)] = Field(default_factory=dict)  # fmt: skip
-    speed: Literal["standard", "relaxed", "untimed"] = "standard"
+    speed: Speed = "standard"
     private: bool = False
+    rated: bool = False  # a private table offered rated (the host's choice)
     seats: Annotated[list[SeatSpec], Field(max_length=4)] = Field(default_factory=list)
 
 
@@ -87,6 +92,7 @@ class _InviteFrame(_TableFrame):
 class TableJoin(_InviteFrame):
     type: Literal["table.join"]
     seat: Annotated[int, Field(ge=0, le=3)] | None = None
+    rated: bool = False  # the joiner plays rated (a private table offered rated only)
 
 
 class TableWatch(_InviteFrame):
@@ -113,9 +119,13 @@ class PlayNow(_Frame):
     level: BotLevel | None = None  # the bots' level if bots fill the table (else the room's)
 
 
-class Move(_TableFrame):
-    type: Literal["move"]
+class Play(_TableFrame):
+    """A move: the id of one of the offered legal moves (its text), and ``ply``, the
+    ``hand.ply`` of the screen it was chosen from, so a stale one is refused."""
+
+    type: Literal["play"]
     move: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+    ply: Since
 
 
 class StartMatch(_TableFrame):
@@ -143,8 +153,8 @@ class NextMatch(_TableFrame):
     accept: bool
 
 
-class Return(_TableFrame):
-    type: Literal["return"]
+class ReturnToTable(_TableFrame):
+    type: Literal["return_to_table"]
 
 
 class Chat(_TableFrame):
@@ -154,16 +164,16 @@ class Chat(_TableFrame):
 
 ClientFrame = Annotated[
     Hello | Ping | LobbySubscribe | LobbyUnsubscribe | TableCreate | TableJoin | TableWatch
-    | TableLeave | TableOpen | TableClose | PlayNow | Move | StartMatch | Continue | Vote
-    | Rematch | Return | Chat | NextMatch,
+    | TableLeave | TableOpen | TableClose | PlayNow | Play | StartMatch | Continue | Vote
+    | Rematch | ReturnToTable | Chat | NextMatch,
     Field(discriminator="type"),
 ]  # fmt: skip
-SeatAction = Move | StartMatch | Continue | Vote | Rematch | Return
+SeatAction = Play | StartMatch | Continue | Vote | Rematch | ReturnToTable
 _ADAPTER: TypeAdapter[ClientFrame] = TypeAdapter(ClientFrame)
 _MODELS: tuple[type[_Frame], ...] = (
     *(Hello, Ping, LobbySubscribe, LobbyUnsubscribe, TableCreate, TableJoin, TableWatch),
-    *(TableLeave, TableOpen, TableClose, PlayNow, Move, StartMatch, Continue, Vote, Rematch),
-    *(Return, Chat, NextMatch),
+    *(TableLeave, TableOpen, TableClose, PlayNow, Play, StartMatch, Continue, Vote, Rematch),
+    *(ReturnToTable, Chat, NextMatch),
 )
 TYPES = frozenset(
     literal
@@ -225,6 +235,16 @@ def _describe(error: ValidationError) -> str:
 def frame(kind: str, **fields: Any) -> dict[str, Any]:
     """A server frame: ``type`` first, fields that are None left out."""
     return {"type": kind, **{k: v for k, v in fields.items() if v is not None}}
+
+
+def refusal(
+    code: str, message: str, reason: str | None, params: Mapping[str, str | int]
+) -> ProtocolError:
+    """A refused command as its frame says it: a refused move with the game's ``reason``
+    and its ``params`` (the client words them; the message is for logs)."""
+    if reason is None:
+        return ProtocolError(code, message)
+    return ProtocolError(code, message, reason=reason, params=dict(params))
 
 
 def error_frame(error: ProtocolError, ref: str | None = None) -> dict[str, Any]:

@@ -22,6 +22,9 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+from circolo.levels import LEVELS
+from circolo.store.store import sqlite_url
+
 
 class SettingsError(ValueError):
     """A setting with a bad value: the message names it (``CIRCOLO_NAME``)."""
@@ -71,10 +74,21 @@ class Settings(BaseSettings):
     resync_frames: int = Field(16, ge=0)
     replay_requests: int = Field(20, ge=1)  # replay GETs an address may make per window
     replay_window: float = Field(60.0, gt=0)
+    leaderboard_requests: int = Field(60, ge=1)  # leaderboard pages an address may ask per window
+    leaderboard_window: float = Field(60.0, gt=0)
+    record_requests: int = Field(60, ge=1)  # profiles, head-to-heads, filtered history pages
+    record_window: float = Field(60.0, gt=0)
     replay_queue: int = Field(4, ge=0)  # replays waiting while one is computed; more: 429
     replay_cache_bytes: int = Field(64 * 1024 * 1024, ge=0)  # finished tables' replays kept
     deal_requests: int = Field(120, ge=1)  # GET /api/deal an address may make per window
     deal_window: float = Field(60.0, gt=0)
+    logins_per_name: int = Field(10, ge=1)  # login attempts for one name per 15 minutes
+    logins_per_address: int = Field(30, ge=1)  # login attempts from one address per 15 minutes
+    registrations_per_address: int = Field(5, ge=1)  # accounts made from one address per hour
+    reports_per_player: int = Field(10, ge=1)  # match reports one player makes per hour
+    reports_per_address: int = Field(30, ge=1)  # match reports from one address per hour
+    chips_per_player: int = Field(30, ge=1)  # GET /api/account/chips per account per minute
+    chips_per_address: int = Field(120, ge=1)  # GET /api/account/chips per address per minute
 
     table: dict[str, int | float] = Field(default_factory=dict)
     play_now_wait: float = Field(0.0, ge=0)  # 0: with nobody waiting, Play now starts with bots
@@ -147,8 +161,6 @@ class Settings(BaseSettings):
     @field_validator("play_now_level")
     @classmethod
     def _bot_level(cls, value: str) -> str:
-        from circolo.bots import LEVELS
-
         if value not in LEVELS:
             raise ValueError(f"must be one of {', '.join(LEVELS)}")
         return value
@@ -172,7 +184,7 @@ class Settings(BaseSettings):
         """The database URL: the setting, else an SQLite file in ``data_dir``."""
         if self.database_url:
             return self.database_url
-        return f"sqlite+aiosqlite:///{self.data_dir / 'circolo.sqlite3'}"
+        return sqlite_url(self.data_dir / "circolo.sqlite3")
 
     @property
     def base_url(self) -> str:

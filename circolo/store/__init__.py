@@ -2,39 +2,61 @@
 
 The server codes against :class:`Store`::
 
-    store = await Store.open("sqlite+aiosqlite:///data/circolo.db")   # runs migrations
+    store = await Store.open(settings.url)                            # runs migrations
     await store.create_table("t1", config_json, created_at=now, players=["p1"])
     await store.append("t1", [Entry(1, {"type": "sat"}, now)])        # durable when it returns
     for log in await store.live_tables():                             # after a restart
         Table.replay(TableConfig.from_json(log.table.config), [e.data for e in log.entries])
+    await store.post_chips(chips.fee("p1", "cup", 100, at=now))      # the chip ledger
     await store.close()
 """
 
+from circolo.results import MatchResult
 from circolo.store.records import (
+    AccountExists,
+    AccountRecord,
     DuplicateEntry,
     Entry,
     Json,
+    LedgerCheck,
+    LedgerLine,
+    MuteRecord,
+    NameTaken,
     PlayerRecord,
+    ReportExists,
+    ReportRecord,
+    SessionRecord,
     StoreError,
     TableExists,
     TableLog,
     TableRecord,
+    Tally,
     UnknownTable,
 )
-from circolo.store.store import DEFAULT_URL, CommitStats, Store, sqlite_url
+from circolo.store.store import CommitStats, Store, sqlite_url
 
 __all__ = [
-    "DEFAULT_URL",
+    "AccountExists",
+    "AccountRecord",
     "CommitStats",
     "DuplicateEntry",
     "Entry",
     "Json",
+    "LedgerCheck",
+    "LedgerLine",
+    "MatchResult",
+    "MuteRecord",
+    "NameTaken",
     "PlayerRecord",
+    "ReportExists",
+    "ReportRecord",
+    "SessionRecord",
     "Store",
     "StoreError",
     "TableExists",
     "TableLog",
     "TableRecord",
+    "Tally",
     "UnknownTable",
     "sqlite_url",
 ]

@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Double, ForeignKey, Index, MetaData, String
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Double,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING = {
@@ -47,6 +58,46 @@ class Revocation(Base):
 
     player_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     tokens_valid_after: Mapped[float] = mapped_column(Double, index=True)
+
+
+class Account(Base):
+    """A player who registered: a guest upgraded in place (same ``player_id``, so its
+    history stays). ``name_key`` (names.key) makes names that look alike one name; the
+    password is kept only as an argon2id hash, and the e-mail is for the player alone."""
+
+    __tablename__ = "accounts"
+
+    player_id: Mapped[str] = mapped_column(
+        ForeignKey("players.player_id", ondelete="CASCADE"), primary_key=True
+    )
+    name_key: Mapped[str] = mapped_column(String(128), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    created_at: Mapped[float] = mapped_column(Double)
+    password_changed_at: Mapped[float] = mapped_column(Double)
+    settings: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The player's preferences (language, card faces, sounds...), as the page keeps them."""
+    suspended_at: Mapped[float | None] = mapped_column(Double, nullable=True)
+    """Set by ``circolo admin suspend``: no login, no table, until ``suspended_until``
+    (None: until ``circolo admin unsuspend``)."""
+    suspended_until: Mapped[float | None] = mapped_column(Double, nullable=True)
+    suspended_reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
+
+
+class AuthSession(Base):
+    """A logged-in browser: only the SHA-256 of its random id is kept (a copy of the
+    database logs nobody in), with when it began, was last seen, and a short description
+    of the browser for the player's list of sessions."""
+
+    __tablename__ = "auth_sessions"
+
+    session_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        ForeignKey("accounts.player_id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[float] = mapped_column(Double)
+    last_seen_at: Mapped[float] = mapped_column(Double)
+    agent: Mapped[str] = mapped_column(String(64))
 
 
 class GameTable(Base):
@@ -102,4 +153,182 @@ class WaitingTable(Base):
     created_at: Mapped[float] = mapped_column(Double)
 
 
-__all__ = ["Base", "GameTable", "Player", "Revocation", "TableEvent", "TablePlayer", "WaitingTable"]
+class Rating(Base):
+    """A player's rating in one game and mode (``circolo.ratings``); ``shown`` is the
+    figure players see, kept as a column so the leaderboard is an index scan."""
+
+    __tablename__ = "ratings"
+
+    player_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mode: Mapped[str] = mapped_column(String(8), primary_key=True)
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    shown: Mapped[int] = mapped_column(Integer)
+    matches: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[float] = mapped_column(Double)
+
+    __table_args__ = (Index("ix_ratings_board", "game", "mode", "shown"),)
+
+
+class RatingChange(Base):
+    """One player's rating before and after one rated match: the rating's history, and
+    what keeps a match from being rated twice."""
+
+    __tablename__ = "rating_changes"
+
+    table_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    match: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    player_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    mode: Mapped[str] = mapped_column(String(8))
+    side: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool] = mapped_column(Boolean)
+    mu_before: Mapped[float] = mapped_column(Double)
+    sigma_before: Mapped[float] = mapped_column(Double)
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    at: Mapped[float] = mapped_column(Double)
+
+    __table_args__ = (Index("ix_rating_changes_player", "player_id", "game", "mode", "at"),)
+
+
+class Conduct(Base):
+    """How a person's match ended for fair play: "finished" or "abandoned"."""
+
+    __tablename__ = "conduct"
+
+    table_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    match: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    player_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    at: Mapped[float] = mapped_column(Double)
+
+    __table_args__ = (Index("ix_conduct_player", "player_id", "at"),)
+
+
+class MatchResultRow(Base):
+    """How one match of a table ended (a table holds one per match: rematches too); what
+    the records count. ``(table_id, match)`` is the key: a match is kept once."""
+
+    __tablename__ = "match_results"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.table_id", ondelete="CASCADE"), primary_key=True
+    )
+    match: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    game: Mapped[str] = mapped_column(String(32))
+    mode: Mapped[str] = mapped_column(String(8))
+    private: Mapped[bool] = mapped_column(Boolean)
+    finished_at: Mapped[float] = mapped_column(Double)
+    reason: Mapped[str] = mapped_column(String(32))
+    totals: Mapped[list[int]] = mapped_column(JSON)
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class MatchSeat(Base):
+    """Who sat at each seat of one match, on which side (``player_id`` null: a bot)."""
+
+    __tablename__ = "match_seats"
+
+    table_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    match: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    player_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    side: Mapped[int] = mapped_column(Integer)
+
+    __table_args__ = (Index("ix_match_seats_player", "player_id"),)
+
+
+class Mute(Base):
+    """``player_id`` reads no chat line of ``muted_id`` (``name``: what it was called
+    when muted, for the list). Guests and accounts alike: both are a ``player_id``."""
+
+    __tablename__ = "mutes"
+
+    player_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    muted_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Double)
+
+
+class Report(Base):
+    """A seated player's report of a table (its log stays in ``table_events``, so the
+    match is reviewed with it); one per player per table; ``closed_at`` once reviewed."""
+
+    __tablename__ = "reports"
+
+    report_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.table_id", ondelete="CASCADE"))
+    reporter_id: Mapped[str] = mapped_column(String(64))
+    reason: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(String(500))
+    at: Mapped[float] = mapped_column(Double)
+    closed_at: Mapped[float | None] = mapped_column(Double, nullable=True)
+
+    __table_args__ = (
+        UniqueConstraint("table_id", "reporter_id", name="uq_reports_table_reporter"),
+        Index("ix_reports_open", "closed_at", "at"),
+        Index("ix_reports_reporter", "reporter_id", "at"),
+    )
+
+
+class ChipTransaction(Base):
+    """One movement of chips (``circolo.chips``): its kind, its idempotency key (unique:
+    a retried movement is found, never made twice), what it is about, when."""
+
+    __tablename__ = "chip_transactions"
+
+    tx_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(128), unique=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    reference: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    at: Mapped[float] = mapped_column(Double)
+
+
+class LedgerEntry(Base):
+    """One line of a chip movement: ``amount`` into ``account`` (negative: out of it), and
+    the account's balance after it. Append-only: the database refuses an UPDATE or a DELETE
+    (triggers of migration 0008), and the store has no code that would try."""
+
+    __tablename__ = "ledger_entries"
+
+    entry_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tx_id: Mapped[int] = mapped_column(ForeignKey("chip_transactions.tx_id"), index=True)
+    account: Mapped[str] = mapped_column(String(80))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    balance: Mapped[int] = mapped_column(BigInteger)
+
+    __table_args__ = (Index("ix_ledger_entries_account", "account", "entry_id"),)
+
+
+class ChipBalance(Base):
+    """An account's chips now, kept in the same transaction as its entries (their sum:
+    ``circolo admin ledger-verify`` checks it)."""
+
+    __tablename__ = "chip_balances"
+
+    account: Mapped[str] = mapped_column(String(80), primary_key=True)
+    balance: Mapped[int] = mapped_column(BigInteger)
+
+
+__all__ = [
+    "Account",
+    "AuthSession",
+    "Base",
+    "ChipBalance",
+    "ChipTransaction",
+    "Conduct",
+    "GameTable",
+    "LedgerEntry",
+    "Mute",
+    "Player",
+    "Rating",
+    "RatingChange",
+    "Report",
+    "Revocation",
+    "TableEvent",
+    "TablePlayer",
+    "WaitingTable",
+]

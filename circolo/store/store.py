@@ -26,36 +26,77 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from sqlalchemy import Engine, Row, create_engine, delete, event, func, insert, select, text, update
+from sqlalchemy import (
+    Engine,
+    Row,
+    and_,
+    case,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.orm import aliased
 
+from circolo import chips
+from circolo.chips import ChipEntry, ChipsError, Posted, Transaction
+from circolo.fairplay import SLATE, Conduct
+from circolo.ratings import Change, RatedMatch, Skill, rate
+from circolo.results import MatchResult
 from circolo.store import migrate
 from circolo.store.models import (
+    Account,
+    AuthSession,
+    ChipBalance,
+    ChipTransaction,
     GameTable,
+    LedgerEntry,
+    MatchResultRow,
+    MatchSeat,
+    Mute,
     Player,
+    Rating,
+    RatingChange,
+    Report,
     Revocation,
     TableEvent,
     TablePlayer,
     WaitingTable,
 )
+from circolo.store.models import Conduct as ConductRow
 from circolo.store.records import (
+    AccountExists,
+    AccountRecord,
     DuplicateEntry,
     Entry,
     Json,
+    LedgerCheck,
+    LedgerLine,
+    MuteRecord,
+    NameTaken,
     PlayerRecord,
+    RatingPoint,
+    RatingRecord,
+    ReportExists,
+    ReportRecord,
+    SessionRecord,
     StoreError,
     TableExists,
     TableLog,
     TableRecord,
+    Tally,
     UnknownTable,
 )
-
-DEFAULT_URL = "sqlite+aiosqlite:///data/circolo.db"
-"""One file in the ``data`` folder of the working directory."""
 
 Synchronous = Literal["OFF", "NORMAL", "FULL", "EXTRA"]
 MAX_BATCH = 1000
@@ -125,7 +166,7 @@ class Store:
     @classmethod
     async def open(
         cls,
-        url: str = DEFAULT_URL,
+        url: str,
         *,
         synchronous: Synchronous = "FULL",
         on_commit: OnCommit | None = None,
@@ -254,6 +295,175 @@ class Store:
         async with self._engine.connect() as conn:
             rows = (await conn.execute(query)).all()
         return {row.player_id: row.tokens_valid_after for row in rows}
+
+    # -- accounts and their sessions ----------------------------------------------------------
+
+    async def create_account(
+        self,
+        player_id: str,
+        name: str,
+        name_key: str,
+        password_hash: str,
+        email: str | None,
+        at: float,
+    ) -> None:
+        """Make ``player_id`` (a guest, or new) an account named ``name``, in place: its
+        tables stay its own. ``NameTaken`` when another account has ``name_key``,
+        ``AccountExists`` when this player has one already."""
+
+        def op(conn: Connection) -> None:
+            stmt = self._upsert(Player).values(
+                player_id=player_id, name=name, kind="account", created_at=at, last_seen_at=at
+            )
+            conn.execute(
+                stmt.on_conflict_do_update(
+                    index_elements=["player_id"],
+                    set_={"name": name, "kind": "account", "last_seen_at": at},
+                )
+            )
+            conn.execute(
+                insert(Account).values(
+                    player_id=player_id,
+                    name_key=name_key,
+                    password_hash=password_hash,
+                    email=email,
+                    created_at=at,
+                    password_changed_at=at,
+                )
+            )
+
+        async def conflict() -> StoreError:
+            if await self.account(player_id) is not None:
+                return AccountExists(f"player {player_id!r} has an account")
+            return NameTaken("another account has that name")
+
+        await self._submit(_Write(self._future(), op=op, conflict=conflict))
+
+    async def account(self, player_id: str) -> AccountRecord | None:
+        """The account of ``player_id``, or None (a guest, or nobody)."""
+        return await self._account(Account.player_id == player_id)
+
+    async def account_named(self, name_key: str) -> AccountRecord | None:
+        """The account whose name has this key, or None."""
+        return await self._account(Account.name_key == name_key)
+
+    async def _account(self, where: Any) -> AccountRecord | None:
+        query = (
+            select(Account, Player.name)
+            .join(Player, Player.player_id == Account.player_id)
+            .where(where)
+        )
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(query)).first()
+        if row is None:
+            return None
+        return AccountRecord(
+            row.player_id,
+            row.name,
+            row.name_key,
+            row.password_hash,
+            row.email,
+            row.created_at,
+            row.password_changed_at,
+            row.settings,
+            row.suspended_at,
+            row.suspended_until,
+            row.suspended_reason,
+        )
+
+    async def set_password(self, player_id: str, password_hash: str, at: float) -> None:
+        """Replace an account's password hash (a change, or a rehash with new parameters)."""
+
+        def op(conn: Connection) -> None:
+            conn.execute(
+                update(Account)
+                .where(Account.player_id == player_id)
+                .values(password_hash=password_hash, password_changed_at=at)
+            )
+
+        await self._submit(_Write(self._future(), op=op))
+
+    async def set_settings(self, player_id: str, settings: Json) -> None:
+        """Keep an account's preferences (the whole set, replacing the last)."""
+
+        def op(conn: Connection) -> None:
+            conn.execute(
+                update(Account).where(Account.player_id == player_id).values(settings=settings)
+            )
+
+        await self._submit(_Write(self._future(), op=op))
+
+    async def add_session(self, session_hash: str, player_id: str, at: float, agent: str) -> None:
+        """A browser logged in as ``player_id``: its id's hash is kept, never the id."""
+
+        def op(conn: Connection) -> None:
+            conn.execute(
+                insert(AuthSession).values(
+                    session_hash=session_hash,
+                    player_id=player_id,
+                    created_at=at,
+                    last_seen_at=at,
+                    agent=agent[:64],
+                )
+            )
+
+        await self._submit(_Write(self._future(), op=op))
+
+    async def session(self, session_hash: str) -> SessionRecord | None:
+        """The session with this hash, or None."""
+        query = select(AuthSession).where(AuthSession.session_hash == session_hash)
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(query)).first()
+        return None if row is None else _session(row)
+
+    async def sessions(self, player_id: str) -> list[SessionRecord]:
+        """An account's sessions, the last seen first."""
+        query = (
+            select(AuthSession)
+            .where(AuthSession.player_id == player_id)
+            .order_by(AuthSession.last_seen_at.desc(), AuthSession.session_hash)
+        )
+        async with self._engine.connect() as conn:
+            return [_session(row) for row in (await conn.execute(query)).all()]
+
+    async def touch_session(self, session_hash: str, at: float) -> None:
+        """The session was used at ``at``."""
+
+        def op(conn: Connection) -> None:
+            conn.execute(
+                update(AuthSession)
+                .where(AuthSession.session_hash == session_hash)
+                .values(last_seen_at=at)
+            )
+
+        await self._submit(_Write(self._future(), op=op))
+
+    async def drop_sessions(
+        self,
+        *,
+        session_hash: str | None = None,
+        player_id: str | None = None,
+        keep: str | None = None,
+        seen_before: float | None = None,
+    ) -> None:
+        """Forget one session (``session_hash``), or every one of ``player_id`` but
+        ``keep``, or every one last seen before ``seen_before`` (expired)."""
+        query = delete(AuthSession)
+        if session_hash is not None:
+            query = query.where(AuthSession.session_hash == session_hash)
+        if player_id is not None:
+            query = query.where(AuthSession.player_id == player_id)
+        if keep is not None:
+            query = query.where(AuthSession.session_hash != keep)
+        if seen_before is not None:
+            query = query.where(AuthSession.last_seen_at < seen_before)
+        if session_hash is None and player_id is None and seen_before is None:
+            raise ValueError("drop_sessions needs a session, a player or a time")
+
+        def op(conn: Connection) -> None:
+            conn.execute(query)
+
+        await self._submit(_Write(self._future(), op=op))
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -398,18 +608,34 @@ class Store:
         before: float | None = None,
         after_id: str | None = None,
         limit: int = 50,
+        players: int | None = None,
+        opponent: str | None = None,
+        opponent_name: str | None = None,
+        public: bool = False,
     ) -> list[TableRecord]:
         """Tables newest first (then by id), filtered. ``before`` (a ``created_at``) pages back
         in time; with ``after_id``, the last table of the page before, tables created at that
-        same instant and listed after it come too (none is skipped between pages)."""
+        same instant and listed after it come too (none is skipped between pages).
+
+        The filters are the query's own (a page is always full while tables remain):
+        ``players`` (2: 1 v 1, 4: 2 v 2), ``opponent`` (a player id who sat there too),
+        ``opponent_name`` (a seat of someone else than ``player_id`` had that name),
+        ``public`` (no private table)."""
         query = select(GameTable).order_by(GameTable.created_at.desc(), GameTable.table_id)
         if status is not None:
             query = query.where(GameTable.status == status)
         if game is not None:
             query = query.where(GameTable.game == game)
-        if player_id is not None:
-            seated = select(TablePlayer.table_id).where(TablePlayer.player_id == player_id)
-            query = query.where(GameTable.table_id.in_(seated))
+        for someone in (player_id, opponent):
+            if someone is not None:
+                seated = select(TablePlayer.table_id).where(TablePlayer.player_id == someone)
+                query = query.where(GameTable.table_id.in_(seated))
+        if players is not None:
+            query = query.where(seat_count() == players)
+        if opponent_name is not None:
+            query = query.where(named_elsewhere(opponent_name, player_id))
+        if public:
+            query = query.where(GameTable.config["private"].as_boolean().is_not(True))
         if before is not None:
             earlier = GameTable.created_at < before
             if after_id is not None:
@@ -418,8 +644,12 @@ class Store:
             query = query.where(earlier)
         async with self._engine.connect() as conn, conn.begin():
             rows = (await conn.execute(query.limit(limit))).all()
-            seats = await self._seats(conn, [row.table_id for row in rows])
-        return [_table(row, seats.get(row.table_id, ())) for row in rows]
+            ids = [row.table_id for row in rows]
+            seats = await self._seats(conn, ids)
+            matches = await self._matches(conn, ids)
+        return [
+            _table(row, seats.get(row.table_id, ()), matches.get(row.table_id, ())) for row in rows
+        ]
 
     async def last_seq(self, table_id: str) -> int:
         """The highest ``seq`` in a table's log (0 when empty)."""
@@ -428,6 +658,591 @@ class Store:
                 select(func.max(TableEvent.seq)).where(TableEvent.table_id == table_id)
             )
         return int(found or 0)
+
+    async def tally(
+        self, player_id: str, *, opponent: str | None = None, public: bool = False
+    ) -> list[Tally]:
+        """``player_id``'s matches at finished tables (every match of a table: rematches
+        too) counted by game, mode and how each ended for them; with ``opponent``, only
+        those both played, partners apart (``together``); ``public``: no private table.
+        One grouped query over ``match_seats`` (indexed by player)."""
+        mine, result = aliased(MatchSeat), MatchResultRow
+        outcome = case(
+            (result.winner.is_(None), "draw"), (result.winner == mine.side, "win"), else_="loss"
+        )
+        groups: list[Any] = [result.game, result.mode, outcome]
+        where = [
+            mine.player_id == player_id,
+            result.table_id == mine.table_id,
+            result.match == mine.match,
+            GameTable.table_id == mine.table_id,
+            GameTable.status == "finished",
+        ]
+        if opponent is not None:
+            theirs = aliased(MatchSeat)
+            where += [theirs.table_id == mine.table_id, theirs.match == mine.match,
+                      theirs.player_id == opponent]  # fmt: skip
+            groups.append(case((theirs.side == mine.side, 1), else_=0))
+        if public:
+            where.append(result.private.is_(False))
+        each = select(*(g.label(f"c{n}") for n, g in enumerate(groups))).where(*where)
+        columns = list(each.subquery().c)  # grouped outside: PostgreSQL sees each parameter once
+        grouped = select(*columns, func.count()).group_by(*columns)
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(grouped)).all()
+        return sorted(
+            Tally(game, str(mode), str(ended), bool(rest[0]) if len(rest) > 1 else False,
+                  int(rest[-1]))
+            for game, mode, ended, *rest in rows
+        )  # fmt: skip
+
+    async def finished_without_matches(self) -> list[str]:
+        """The finished tables none of whose matches is kept (stored before match results
+        were, or whose results were lost): ``circolo admin record-matches`` fills them in."""
+        kept = select(MatchResultRow.table_id).where(MatchResultRow.table_id == GameTable.table_id)
+        query = (
+            select(GameTable.table_id)
+            .where(GameTable.status == "finished", ~kept.exists())
+            .order_by(GameTable.table_id)
+        )
+        async with self._engine.connect() as conn:
+            return [row[0] for row in await conn.execute(query)]
+
+    async def record_matches(self, results: Sequence[MatchResult]) -> None:
+        """Keep how each match ended, in one transaction: a match already kept is left as it
+        is (told twice, after a restart or by the next match's end, it counts once)."""
+        matches = [
+            {"table_id": r.table_id, "match": r.match, "game": r.game, "mode": r.mode,
+             "private": r.private, "finished_at": r.finished_at, "reason": r.reason,
+             "totals": list(r.totals), "winner": r.winner}
+            for r in results
+        ]  # fmt: skip
+        seats = [
+            {"table_id": r.table_id, "match": r.match, "seat": n, "player_id": pid, "side": side}
+            for r in results
+            for n, (pid, side) in enumerate(r.seats)
+        ]
+
+        def op(conn: Connection) -> None:
+            if matches:
+                conn.execute(self._upsert(MatchResultRow).values(matches).on_conflict_do_nothing())
+            if seats:
+                conn.execute(self._upsert(MatchSeat).values(seats).on_conflict_do_nothing())
+
+        await self._submit(_Write(self._future(), op=op))
+
+    # -- ratings ------------------------------------------------------------------------------
+
+    async def record_rating(self, match: RatedMatch) -> list[Change]:
+        """Rate one match from its players' ratings as stored, in one transaction; a match
+        already rated is not rated again (its changes are then not returned)."""
+        outcome: list[Change] = []
+
+        def op(conn: Connection) -> None:
+            outcome.clear()  # set, not appended: a batch may be retried
+            done = conn.execute(
+                select(RatingChange.player_id).filter_by(table_id=match.table_id, match=match.match)
+            ).first()
+            if done is not None:
+                return
+            ids = [pid for side in match.sides for pid in side]
+            rows = conn.execute(
+                select(Rating).where(
+                    Rating.game == match.game, Rating.mode == match.mode, Rating.player_id.in_(ids)
+                )
+            ).all()
+            known = {row.player_id: row for row in rows}
+            changes = rate(match, {pid: Skill(row.mu, row.sigma) for pid, row in known.items()})
+            for change in changes:
+                old = known.get(change.player_id)
+                values = {
+                    "mu": change.after.mu,
+                    "sigma": change.after.sigma,
+                    "shown": change.after.shown,
+                    "matches": (old.matches if old else 0) + 1,
+                    "wins": (old.wins if old else 0) + change.won,
+                    "updated_at": match.at,
+                }
+                keys = {"player_id": change.player_id, "game": match.game, "mode": match.mode}
+                stmt = self._upsert(Rating).values(**keys, **values)
+                conn.execute(stmt.on_conflict_do_update(index_elements=list(keys), set_=values))
+                conn.execute(
+                    insert(RatingChange).values(
+                        table_id=match.table_id, match=match.match, **keys, side=change.side,
+                        won=change.won, mu_before=change.before.mu,
+                        sigma_before=change.before.sigma, mu=change.after.mu,
+                        sigma=change.after.sigma, at=match.at,
+                    )
+                )  # fmt: skip
+            outcome.extend(changes)
+
+        await self._submit(_Write(self._future(), op=op))
+        return list(outcome)
+
+    async def ratings(self, player_id: str) -> list[RatingRecord]:
+        """A player's ratings in every game and mode they were rated in."""
+        query = (
+            _rating_rows().where(Rating.player_id == player_id).order_by(Rating.game, Rating.mode)
+        )
+        async with self._engine.connect() as conn:
+            return [_rating(row) for row in (await conn.execute(query)).all()]
+
+    async def leaderboard(
+        self, game: str, mode: str, *, since: float | None = None, offset: int = 0, limit: int = 50
+    ) -> list[RatingRecord]:
+        """The best rated players of a game and mode, best first; with ``since``, only those
+        rated in a match since then (this month's board)."""
+        query = _rating_rows().where(Rating.game == game, Rating.mode == mode)
+        if since is not None:
+            recent = select(RatingChange.player_id).where(
+                RatingChange.game == game, RatingChange.mode == mode, RatingChange.at >= since
+            )
+            query = query.where(Rating.player_id.in_(recent))
+        query = query.order_by(Rating.shown.desc(), Rating.player_id).offset(offset).limit(limit)
+        async with self._engine.connect() as conn:
+            return [_rating(row) for row in (await conn.execute(query)).all()]
+
+    async def rating_history(
+        self, player_id: str, game: str, mode: str, limit: int = 200
+    ) -> list[RatingPoint]:
+        """A player's last ``limit`` rated matches of a game and mode, oldest first."""
+        query = (
+            select(RatingChange)
+            .where(
+                RatingChange.player_id == player_id,
+                RatingChange.game == game,
+                RatingChange.mode == mode,
+            )
+            .order_by(
+                RatingChange.at.desc(), RatingChange.table_id.desc(), RatingChange.match.desc()
+            )
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [
+            RatingPoint(
+                row.table_id, row.match, row.at, Skill(row.mu_before, row.sigma_before).shown,
+                Skill(row.mu, row.sigma).shown, row.won,
+            )
+            for row in reversed(rows)
+        ]  # fmt: skip
+
+    # -- fair play ----------------------------------------------------------------------------
+
+    async def record_conduct(
+        self, table_id: str, match: int, kinds: dict[str, str], at: float
+    ) -> None:
+        """Each person's conduct in one match (told twice, kept once)."""
+        rows = [
+            {"table_id": table_id, "match": match, "player_id": pid, "kind": kind, "at": at}
+            for pid, kind in kinds.items()
+        ]
+
+        def op(conn: Connection) -> None:
+            if rows:
+                conn.execute(self._upsert(ConductRow).values(rows).on_conflict_do_nothing())
+
+        await self._submit(_Write(self._future(), op=op))
+
+    async def conduct(self, player_id: str, limit: int = SLATE) -> list[Conduct]:
+        """A player's last ``limit`` matches for fair play, newest first."""
+        query = (
+            select(ConductRow.kind, ConductRow.at)
+            .where(ConductRow.player_id == player_id)
+            .order_by(ConductRow.at.desc(), ConductRow.table_id.desc(), ConductRow.match.desc())
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn:
+            return [Conduct(row.kind, row.at) for row in (await conn.execute(query)).all()]
+
+    # -- a player's own data: export and erasure ---------------------------------------------
+
+    async def rating_changes(self, player_id: str, limit: int) -> list[dict[str, Any]]:
+        """A player's rating changes, newest first, at most ``limit`` (their download)."""
+        query = (
+            select(RatingChange)
+            .where(RatingChange.player_id == player_id)
+            .order_by(RatingChange.at.desc(), RatingChange.table_id, RatingChange.match)
+            .limit(limit)
+        )
+        keys = ("table_id", "match", "game", "mode", "side", "won", "mu_before",
+                "sigma_before", "mu", "sigma", "at")  # fmt: skip
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [{key: getattr(row, key) for key in keys} for row in rows]
+
+    async def conduct_rows(self, player_id: str, limit: int) -> list[dict[str, Any]]:
+        """A player's fair-play records, newest first, at most ``limit`` (their download)."""
+        query = (
+            select(ConductRow)
+            .where(ConductRow.player_id == player_id)
+            .order_by(ConductRow.at.desc(), ConductRow.table_id, ConductRow.match)
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [
+            {"table_id": r.table_id, "match": r.match, "kind": r.kind, "at": r.at} for r in rows
+        ]
+
+    async def forget_player(self, player_id: str, label: str, at: float) -> list[str]:
+        """Erase an account, in one transaction: its row (e-mail, password hash), its
+        sessions, ratings, rating changes, fair-play records and mutes go; the player keeps only
+        ``label`` as a name, in ``players`` and in every stored table's seats (other
+        players' history and the logs stay whole); its tokens are void from ``at``. The
+        ids of the tables whose seats were renamed are returned."""
+        touched: list[str] = []
+
+        def op(conn: Connection) -> None:
+            touched.clear()  # set, not appended: a batch may be retried
+            seated = select(TablePlayer.table_id).where(TablePlayer.player_id == player_id)
+            rows = conn.execute(
+                select(GameTable.table_id, GameTable.config).where(GameTable.table_id.in_(seated))
+            ).all()
+            for table_id, config in rows:
+                seats = config.get("seats") if isinstance(config, dict) else None
+                if not isinstance(seats, list):
+                    continue
+                renamed = [
+                    {**seat, "name": label}
+                    if isinstance(seat, dict) and seat.get("player_id") == player_id
+                    else seat
+                    for seat in seats
+                ]
+                if renamed != seats:
+                    conn.execute(
+                        update(GameTable)
+                        .where(GameTable.table_id == table_id)
+                        .values(config={**config, "seats": renamed})
+                    )
+                    touched.append(table_id)
+            conn.execute(delete(AuthSession).where(AuthSession.player_id == player_id))
+            conn.execute(delete(Account).where(Account.player_id == player_id))
+            conn.execute(delete(Rating).where(Rating.player_id == player_id))
+            conn.execute(delete(RatingChange).where(RatingChange.player_id == player_id))
+            conn.execute(delete(ConductRow).where(ConductRow.player_id == player_id))
+            conn.execute(delete(Mute).where(Mute.player_id == player_id))
+            conn.execute(update(Mute).where(Mute.muted_id == player_id).values(name=label))
+            conn.execute(
+                update(Player)
+                .where(Player.player_id == player_id)
+                .values(name=label, kind="deleted", last_seen_at=at)
+            )
+            stmt = self._upsert(Revocation).values(player_id=player_id, tokens_valid_after=at)
+            conn.execute(
+                stmt.on_conflict_do_update(
+                    index_elements=["player_id"], set_={"tokens_valid_after": at}
+                )
+            )
+
+        await self._submit(_Write(self._future(), op=op))
+        return list(touched)
+
+    # -- conduct: chat mutes, reports, suspensions -------------------------------------------
+
+    async def mutes(self, player_id: str) -> list[MuteRecord]:
+        """The players whose chat ``player_id`` does not read, the latest muted first."""
+        query = (
+            select(Mute).where(Mute.player_id == player_id).order_by(Mute.at.desc(), Mute.muted_id)
+        )
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [MuteRecord(row.muted_id, row.name, row.at) for row in rows]
+
+    async def mute(self, player_id: str, muted_id: str, name: str, at: float) -> None:
+        """``player_id`` mutes ``muted_id`` (again: the name and time are renewed)."""
+
+        def op(conn: Connection) -> None:
+            stmt = self._upsert(Mute).values(
+                player_id=player_id, muted_id=muted_id, name=name[:64], at=at
+            )
+            conn.execute(
+                stmt.on_conflict_do_update(
+                    index_elements=["player_id", "muted_id"], set_={"name": name[:64], "at": at}
+                )
+            )
+
+        await self._submit(_Write(self._future(), op=op))
+
+    async def unmute(self, player_id: str, muted_id: str) -> None:
+        """``player_id`` reads ``muted_id``'s chat again."""
+        query = delete(Mute).where(Mute.player_id == player_id, Mute.muted_id == muted_id)
+
+        def op(conn: Connection) -> None:
+            conn.execute(query)
+
+        await self._submit(_Write(self._future(), op=op))
+
+    async def add_report(
+        self, table_id: str, reporter_id: str, reason: str, text: str, at: float
+    ) -> None:
+        """Keep a player's report of a table: ``ReportExists`` if they reported it already,
+        ``UnknownTable`` if there is no such table."""
+
+        def op(conn: Connection) -> None:
+            conn.execute(
+                insert(Report).values(
+                    table_id=table_id, reporter_id=reporter_id, reason=reason, text=text, at=at
+                )
+            )
+
+        async def conflict() -> StoreError:
+            if not await self._exists(table_id):
+                return UnknownTable(f"no table {table_id!r}")
+            return ReportExists(f"{reporter_id!r} reported {table_id!r} already")
+
+        await self._submit(_Write(self._future(), op=op, conflict=conflict))
+
+    async def reports_since(self, reporter_id: str, since: float) -> int:
+        """How many reports ``reporter_id`` made after ``since``."""
+        query = select(func.count()).where(Report.reporter_id == reporter_id, Report.at > since)
+        async with self._engine.connect() as conn:
+            return int(await conn.scalar(query) or 0)
+
+    async def reports(self, *, closed: bool = False, limit: int = 100) -> list[ReportRecord]:
+        """The open reports (the closed ones with ``closed``), oldest first, with the
+        table's game and the names of the reporter and of the others who sat there."""
+        query = (
+            select(Report, GameTable.game, Player.name)
+            .join(GameTable, GameTable.table_id == Report.table_id)
+            .outerjoin(Player, Player.player_id == Report.reporter_id)
+            .where(Report.closed_at.is_not(None) if closed else Report.closed_at.is_(None))
+            .order_by(Report.at, Report.report_id)
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+            ids = sorted({row.table_id for row in rows})
+            seated = (
+                await conn.execute(
+                    select(TablePlayer.table_id, TablePlayer.player_id, Player.name)
+                    .outerjoin(Player, Player.player_id == TablePlayer.player_id)
+                    .where(TablePlayer.table_id.in_(ids))
+                    .order_by(TablePlayer.table_id, Player.name)
+                )
+            ).all()
+        names: dict[str, list[tuple[str, str]]] = {}
+        for seat in seated:
+            names.setdefault(seat.table_id, []).append((seat.player_id, seat.name or "?"))
+        return [
+            ReportRecord(
+                row.report_id, row.table_id, row.game, row.reporter_id, row.name or "?",
+                tuple(n for pid, n in names.get(row.table_id, []) if pid != row.reporter_id),
+                row.reason, row.text, row.at, row.closed_at,
+            )
+            for row in rows
+        ]  # fmt: skip
+
+    async def close_report(self, report_id: int, at: float) -> bool:
+        """Mark an open report reviewed; False if there is no such open report."""
+        found: list[int] = []
+        query = (
+            update(Report)
+            .where(Report.report_id == report_id, Report.closed_at.is_(None))
+            .values(closed_at=at)
+        )
+
+        def op(conn: Connection) -> None:
+            found.append(conn.execute(query).rowcount)
+
+        await self._submit(_Write(self._future(), op=op))
+        return bool(found and found[0])
+
+    async def suspend(
+        self, player_id: str, at: float | None, until: float | None, reason: str | None
+    ) -> None:
+        """Suspend an account from ``at`` until ``until`` (None: until lifted), or lift its
+        suspension (``at`` None)."""
+        query = (
+            update(Account)
+            .where(Account.player_id == player_id)
+            .values(
+                suspended_at=at,
+                suspended_until=until if at is not None else None,
+                suspended_reason=reason if at is not None else None,
+            )
+        )
+
+        def op(conn: Connection) -> None:
+            conn.execute(query)
+
+        await self._submit(_Write(self._future(), op=op))
+
+    # -- the chip ledger ----------------------------------------------------------------------
+
+    async def post_chips(self, tx: Transaction) -> Posted:
+        """Move chips, all or nothing, in one transaction with the balances: ``Overdraft``
+        if an account (not the mint) would go below zero, ``KeyReused`` if the key names
+        another movement; a key posted before moves nothing (``replayed``). Safe from many
+        processes at once: each debit is a conditional update of its balance row."""
+        outcome: list[Posted | ChipsError] = []
+
+        def op(conn: Connection) -> None:
+            outcome.clear()  # set, not appended: a batch may be retried
+            try:
+                outcome.append(self._post_chips(conn, tx))
+            except ChipsError as refused:
+                outcome.append(refused)
+
+        await self._submit(_Write(self._future(), op=op))
+        return _posted(outcome)
+
+    async def claim_daily_chips(self, player_id: str, at: float) -> Posted | None:
+        """Today's top-up (``chips.daily_grant``) from the balance as it is inside the
+        transaction; None when the balance is at the floor or above, or today's grant was
+        given already (then nothing is written)."""
+        account = chips.player_account(player_id)
+        outcome: list[Posted | ChipsError] = []
+
+        def op(conn: Connection) -> None:
+            outcome.clear()
+            balance = conn.scalar(
+                select(ChipBalance.balance).where(ChipBalance.account == account).with_for_update()
+            )
+            tx = chips.daily_grant(player_id, int(balance or 0), at=at)
+            if tx is None or conn.scalar(select(ChipTransaction.tx_id).filter_by(key=tx.key)):
+                return
+            with contextlib.suppress(chips.KeyReused):  # another process granted it just now
+                outcome.append(self._post_chips(conn, tx))
+
+        await self._submit(_Write(self._future(), op=op))
+        return _posted(outcome) if outcome else None
+
+    def _post_chips(self, conn: Connection, tx: Transaction) -> Posted:
+        with conn.begin_nested():  # a refusal undoes this movement only, not the batch
+            made = conn.execute(
+                self._upsert(ChipTransaction)
+                .values(key=tx.key, kind=tx.kind, reference=tx.reference, at=tx.at)
+                .on_conflict_do_nothing(index_elements=["key"])
+                .returning(ChipTransaction.tx_id)
+            ).first()
+            if made is None:
+                return self._replayed(conn, tx)
+            after: dict[str, int] = {}
+            for entry in tx.entries:  # sorted by account: processes lock rows in one order
+                conn.execute(
+                    self._upsert(ChipBalance)
+                    .values(account=entry.account, balance=0)
+                    .on_conflict_do_nothing(index_elements=["account"])
+                )
+                where = ChipBalance.account == entry.account
+                if entry.amount < 0 and not chips.may_go_negative(entry.account):
+                    where = where & (ChipBalance.balance >= -entry.amount)
+                moved = conn.execute(
+                    update(ChipBalance)
+                    .where(where)
+                    .values(balance=ChipBalance.balance + entry.amount)
+                    .returning(ChipBalance.balance)
+                ).first()
+                if moved is None:
+                    now = conn.scalar(select(ChipBalance.balance).filter_by(account=entry.account))
+                    raise chips.Overdraft(entry.account, int(now or 0), -entry.amount)
+                after[entry.account] = int(moved.balance)
+            conn.execute(
+                insert(LedgerEntry),
+                [
+                    {"tx_id": made.tx_id, "account": e.account, "amount": e.amount,
+                     "balance": after[e.account]}
+                    for e in tx.entries
+                ],
+            )  # fmt: skip
+        return Posted(tx, False, after)
+
+    def _replayed(self, conn: Connection, tx: Transaction) -> Posted:
+        """The movement already posted under ``tx.key``: it, if ``tx`` is the same."""
+        row = conn.execute(select(ChipTransaction).filter_by(key=tx.key)).one()
+        lines = conn.execute(
+            select(LedgerEntry.account, LedgerEntry.amount).where(LedgerEntry.tx_id == row.tx_id)
+        ).all()
+        done = Transaction(
+            row.kind, row.key, tuple(ChipEntry(a, int(n)) for a, n in lines), row.at, row.reference
+        )
+        if not done.same_as(tx):
+            raise chips.KeyReused(f"the key {tx.key!r} names another movement")
+        accounts = [e.account for e in done.entries]
+        now = conn.execute(
+            select(ChipBalance.account, ChipBalance.balance).where(
+                ChipBalance.account.in_(accounts)
+            )
+        ).all()
+        return Posted(done, True, {a: int(b) for a, b in now})
+
+    async def chip_balance(self, account: str) -> int:
+        """An account's chips as stored (zero if it never had any)."""
+        query = select(ChipBalance.balance).where(ChipBalance.account == account)
+        async with self._engine.connect() as conn:
+            return int(await conn.scalar(query) or 0)
+
+    async def chips_posted(self, key: str) -> bool:
+        """Was a movement with this idempotency key posted?"""
+        query = select(ChipTransaction.tx_id).where(ChipTransaction.key == key)
+        async with self._engine.connect() as conn:
+            return (await conn.scalar(query)) is not None
+
+    async def chip_history(
+        self, account: str, *, before: int | None = None, limit: int = 20
+    ) -> list[LedgerLine]:
+        """An account's movements, the newest first; ``before`` (an entry id, the last of
+        the page before) pages back."""
+        query = (
+            select(LedgerEntry, ChipTransaction.kind, ChipTransaction.reference, ChipTransaction.at)
+            .join(ChipTransaction, ChipTransaction.tx_id == LedgerEntry.tx_id)
+            .where(LedgerEntry.account == account)
+            .order_by(LedgerEntry.entry_id.desc())
+            .limit(limit)
+        )
+        if before is not None:
+            query = query.where(LedgerEntry.entry_id < before)
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [
+            LedgerLine(r.entry_id, r.kind, r.reference, int(r.amount), int(r.balance), r.at)
+            for r in rows
+        ]
+
+    async def recompute_chips(self, account: str) -> int:
+        """An account's balance summed from its entries (what the stored one must be)."""
+        query = select(func.sum(LedgerEntry.amount)).where(LedgerEntry.account == account)
+        async with self._engine.connect() as conn:
+            return int(await conn.scalar(query) or 0)
+
+    async def verify_ledger(self, limit: int = 100) -> LedgerCheck:
+        """Check the whole ledger in one read transaction: each stored balance is the sum
+        of its entries, each movement and all of them sum to zero, nobody is below zero
+        who may not be. At most ``limit`` problems of each sort are listed."""
+        summed_q = select(LedgerEntry.account, func.sum(LedgerEntry.amount)).group_by(
+            LedgerEntry.account
+        )
+        unbalanced_q = (
+            select(LedgerEntry.tx_id)
+            .group_by(LedgerEntry.tx_id)
+            .having(func.sum(LedgerEntry.amount) != 0)
+            .order_by(LedgerEntry.tx_id)
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn, conn.begin():
+            if self._dialect == "postgresql":
+                await conn.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            balances = await conn.execute(select(ChipBalance.account, ChipBalance.balance))
+            stored = {a: int(b) for a, b in balances}
+            summed = {a: int(n) for a, n in await conn.execute(summed_q)}
+            unbalanced = [int(t) for t in (await conn.execute(unbalanced_q)).scalars()]
+            transactions = int(await conn.scalar(select(func.count(ChipTransaction.tx_id))) or 0)
+            entries = int(await conn.scalar(select(func.count(LedgerEntry.entry_id))) or 0)
+        accounts = sorted(set(stored) | set(summed))
+        mismatched = [
+            (a, stored.get(a, 0), summed.get(a, 0))
+            for a in accounts
+            if stored.get(a, 0) != summed.get(a, 0)
+        ]
+        negative = [
+            (a, b) for a, b in sorted(stored.items()) if b < 0 and not chips.may_go_negative(a)
+        ]
+        return LedgerCheck(
+            len(accounts), transactions, entries, sum(summed.values()),
+            mismatched[:limit], unbalanced, negative[:limit],
+        )  # fmt: skip
 
     # -- reading helpers ----------------------------------------------------------------------
 
@@ -464,6 +1279,26 @@ class Store:
             seats[table_id] = (*seats.get(table_id, ()), player_id)
         return seats
 
+    async def _matches(
+        self, conn: AsyncConnection, ids: list[str]
+    ) -> dict[str, tuple[MatchResult, ...]]:
+        """Each match kept of these tables, in order (one query for a page)."""
+        if not ids:
+            return {}
+        rows = await conn.execute(
+            select(MatchResultRow)
+            .where(MatchResultRow.table_id.in_(ids))
+            .order_by(MatchResultRow.table_id, MatchResultRow.match)
+        )
+        out: dict[str, tuple[MatchResult, ...]] = {}
+        for row in rows:
+            match = MatchResult(
+                row.table_id, row.match, row.game, row.mode, row.private, row.finished_at,
+                row.reason, tuple(row.totals or ()), row.winner, (),
+            )  # fmt: skip
+            out[row.table_id] = (*out.get(row.table_id, ()), match)
+        return out
+
     async def _exists(self, table_id: str) -> bool:
         async with self._engine.connect() as conn:
             found = await conn.scalar(select(GameTable.table_id).filter_by(table_id=table_id))
@@ -475,7 +1310,19 @@ class Store:
 
         return conflict
 
-    def _upsert(self, model: type[Player] | type[TablePlayer] | type[Revocation]) -> Any:
+    def _upsert(
+        self,
+        model: type[Player]
+        | type[TablePlayer]
+        | type[Revocation]
+        | type[Rating]
+        | type[ConductRow]
+        | type[Mute]
+        | type[MatchResultRow]
+        | type[MatchSeat]
+        | type[ChipTransaction]
+        | type[ChipBalance],
+    ) -> Any:
         """An INSERT with ON CONFLICT clauses, in this database's dialect."""
         if self._dialect == "postgresql":
             return pg_insert(model)
@@ -601,6 +1448,14 @@ def _run(conn: Connection, batch: list[_Write]) -> None:
         conn.execute(insert(TableEvent), rows)
 
 
+def _posted(outcome: list[Posted | ChipsError]) -> Posted:
+    """A ledger write's result, or its refusal raised."""
+    assert outcome, "the write ran"
+    if isinstance(outcome[0], ChipsError):
+        raise outcome[0]
+    return outcome[0]
+
+
 def _settle(write: _Write, problem: StoreError | None) -> None:
     if write.done.done():  # the caller was cancelled; the write stands or fails regardless
         return
@@ -610,7 +1465,56 @@ def _settle(write: _Write, problem: StoreError | None) -> None:
         write.done.set_exception(problem)
 
 
-def _table(row: Row[Any], players: tuple[str, ...]) -> TableRecord:
+SEATS = 4
+"""The most seats a table has (2 v 2): the seats a query looks at, in the config's JSON."""
+
+
+def _seat(n: int, key: str) -> Any:
+    """The text at ``seats[n].key`` of a table's config (NULL when absent), in SQL."""
+    return GameTable.config[("seats", n, key)].as_string()
+
+
+def seat_count() -> Any:
+    """How many seats a table has (2 or 4; 3 were there such a game), in SQL."""
+    return case((_seat(3, "kind").is_not(None), 4), (_seat(2, "kind").is_not(None), 3), else_=2)
+
+
+def named_elsewhere(name: str, player_id: str | None) -> Any:
+    """A seat of a person other than ``player_id`` was called ``name`` there, in SQL."""
+    return or_(
+        *(
+            and_(
+                _seat(n, "name") == name,
+                _seat(n, "player_id").is_not(None),
+                _seat(n, "player_id") != (player_id or ""),
+            )
+            for n in range(SEATS)
+        )
+    )
+
+
+def _rating_rows() -> Any:
+    return select(Rating, Player.name).join(
+        Player, Player.player_id == Rating.player_id, isouter=True
+    )
+
+
+def _rating(row: Row[Any]) -> RatingRecord:
+    return RatingRecord(
+        row.player_id, row.name or "", row.game, row.mode, row.shown, row.mu, row.sigma,
+        row.matches, row.wins, row.updated_at,
+    )  # fmt: skip
+
+
+def _session(row: Row[Any]) -> SessionRecord:
+    return SessionRecord(
+        row.session_hash, row.player_id, row.created_at, row.last_seen_at, row.agent
+    )
+
+
+def _table(
+    row: Row[Any], players: tuple[str, ...], matches: tuple[MatchResult, ...] = ()
+) -> TableRecord:
     return TableRecord(
         table_id=row.table_id,
         game=row.game,
@@ -621,6 +1525,7 @@ def _table(row: Row[Any], players: tuple[str, ...]) -> TableRecord:
         finished_at=row.finished_at,
         players=players,
         invite=row.invite,
+        matches=matches,
     )
 
 

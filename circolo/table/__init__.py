@@ -21,6 +21,7 @@ from circolo.table.commands import (
 )
 from circolo.table.config import SeatConfig, TableConfig
 from circolo.table.errors import TableError
+from circolo.table.presenter import Presenter
 from circolo.table.settings import Speed, TableSettings
 from circolo.table.step import Audience, BotTurn, Step
 from circolo.table.table import Table
@@ -34,6 +35,7 @@ __all__ = [
     "Disconnected",
     "Leave",
     "Play",
+    "Presenter",
     "Rematch",
     "Resume",
     "ReturnToTable",

@@ -19,16 +19,21 @@ NAME_LIMIT = 40
 
 @dataclass(frozen=True)
 class SeatConfig:
-    """A human (player id and display name) or a bot (level; its name says it is one)."""
+    """A human (player id and display name) or a bot (level; its name says it is one).
+
+    ``rated``: at a private table, this person chose to play it rated (the match is rated
+    only if every person there did: ``circolo.table.outcomes``); kept in the config so the
+    ratings computed again from stored tables are the same."""
 
     kind: Literal["human", "bot"]
     name: str
     player_id: str | None = None
     level: str | None = None
+    rated: bool = False
 
     @classmethod
-    def human(cls, player_id: str, name: str) -> SeatConfig:
-        return cls("human", name, player_id=player_id)
+    def human(cls, player_id: str, name: str, *, rated: bool = False) -> SeatConfig:
+        return cls("human", name, player_id=player_id, rated=rated)
 
     @classmethod
     def bot(cls, level: str, name: str | None = None) -> SeatConfig:
@@ -46,10 +51,13 @@ class SeatConfig:
         if self.kind == "human":
             if not isinstance(self.player_id, str) or not self.player_id or self.level:
                 raise TableError("bad_config", "a human seat has a player id and no bot level")
-        elif self.level not in BOT_LEVELS or self.player_id is not None:
+        elif self.level not in BOT_LEVELS or self.player_id is not None or self.rated:
             raise TableError(
-                "bad_config", f"a bot seat has a level ({', '.join(BOT_LEVELS)}) and no player id"
+                "bad_config",
+                f"a bot seat has a level ({', '.join(BOT_LEVELS)}), no player id, no rated choice",
             )
+        if not isinstance(self.rated, bool):
+            raise TableError("bad_config", "a seat's rated choice is true or false")
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "name": self.name}
@@ -57,13 +65,23 @@ class SeatConfig:
             data["player_id"] = self.player_id
         if self.level is not None:
             data["level"] = self.level
+        if self.rated:  # only when chosen: configs stored before the choice read the same
+            data["rated"] = True
         return data
 
     @classmethod
     def from_json(cls, data: object) -> SeatConfig:
-        if not isinstance(data, dict) or not set(data) <= {"kind", "name", "player_id", "level"}:
-            raise TableError("bad_config", "a seat is {kind, name, player_id | level}")
-        return cls(data.get("kind"), data.get("name"), data.get("player_id"), data.get("level"))  # type: ignore[arg-type]
+        if not isinstance(data, dict) or not set(data) <= {
+            "kind", "name", "player_id", "level", "rated"
+        }:  # fmt: skip
+            raise TableError("bad_config", "a seat is {kind, name, player_id | level, rated}")
+        return cls(
+            data.get("kind"),  # type: ignore[arg-type]
+            data.get("name"),  # type: ignore[arg-type]
+            data.get("player_id"),
+            data.get("level"),
+            data.get("rated", False),
+        )
 
 
 @dataclass(frozen=True)
@@ -144,5 +162,5 @@ class TableConfig:
             speed=data.get("speed", "standard"),
             tournament=data.get("tournament", False),
             private=data.get("private", False),
-            settings=TableSettings.from_json(data.get("settings")),
+            settings=TableSettings.recorded(data.get("settings")),
         )

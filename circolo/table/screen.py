@@ -1,28 +1,32 @@
 """What an audience (a seat, or the spectators) sees of a table, in sections.
 
-``sections`` is a pure function of the table's state: a snapshot holds all of them, and
-each step's "update" message holds the sections that changed, so a client that applies
-the updates in order has the same screen as one that just got a snapshot. Only views
-reach an audience: never another seat's hand, never the stock.
+``sections`` is a pure function of the table's state (``views``, the caller's cache of
+the hand sections it rendered, only saves work): a snapshot holds all of them, and each
+step's "update" message holds the sections that changed, so a client that applies the
+updates in order has the same screen as one that just got a snapshot. Only views reach
+an audience: never another seat's hand, never the stock.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from circolo.cards import commitment
+from circolo.table.outcomes import rated_table
+from circolo.table.state import TableState as Table
 from circolo.table.step import Audience
 
-if TYPE_CHECKING:
-    from circolo.table.table import Table
+Views = dict[Audience, tuple[tuple[int, int, int], dict[str, Any]]]
+"""Each audience's last hand section, by (match, hand, ply): a view changes only with a
+move or a deal."""
 
 
-def sections(table: Table, audience: Audience) -> dict[str, Any]:
+def sections(table: Table, audience: Audience, views: Views) -> dict[str, Any]:
     return {
         "table": _table(table),
         "seats": _seats(table),
         "match": _match(table),
-        "hand": _hand(table, audience),
+        "hand": _hand(table, audience, views),
         "phase": _phase(table),
         "clock": _clock(table),
         "vote": _vote(table),
@@ -41,10 +45,11 @@ def _table(table: Table) -> dict[str, Any]:
         "speed": config.speed,
         "tournament": config.tournament,
         "private": config.private,
+        "rated": rated_table(config.to_json()),
         "status": table.status,
         "match": table.match_no + 1,
         "timed": timing.timed,
-        "clock": "burraco" if table.profile.clock else "move",
+        "clock": table.rules.clock,
     }
 
 
@@ -75,6 +80,7 @@ def _match(table: Table) -> dict[str, Any]:
                     "first": record.first,
                     "points": list(record.score.points),
                     "breakdown": [dict(b) for b in record.score.breakdown],
+                    "details": dict(record.score.details),
                     "seed": format(record.seed, "064x"),
                 }
             )
@@ -90,22 +96,50 @@ def _match(table: Table) -> dict[str, Any]:
     }
 
 
-def _hand(table: Table, audience: Audience) -> dict[str, Any] | None:
-    """The audience's view and, in games whose profile says so, the legal moves of the
-    seat to move (to that seat only); a view changes only with a move or a deal, so it is
-    kept."""
+def _hand(table: Table, audience: Audience, views: Views) -> dict[str, Any] | None:
+    """The audience's view and, for the seat to move only, its legal moves as the engine
+    offers them (``View.offered``: each an id and a label); everyone else gets None. A view
+    changes only with a move or a deal, so it is kept in ``views``."""
     hand = table.hand
     if hand is None:
         return None
+    if table.window_hand is not None and not table.asked(audience):
+        return _asking(table, audience, views)
     key = (table.match_no, table.hand_no, table.ply)
-    kept = table.views.get(audience)
+    kept = views.get(audience)
     if kept is not None and kept[0] == key:
         return kept[1]
-    section: dict[str, Any] = {"view": hand.view(audience).to_json(), "ply": table.ply}
-    if table.profile.legal_moves:
-        mover = audience is not None and not hand.is_over() and hand.to_move() == audience
-        section["legal"] = [hand.move_text(m) for m in hand.legal_moves()] if mover else None
-    table.views[audience] = (key, section)
+    view = hand.view(audience)
+    mover = audience is not None and not hand.is_over() and hand.to_move() == audience
+    section: dict[str, Any] = {
+        "view": view.to_json(),
+        "ply": table.ply,
+        "legal": view.offered() if mover else None,
+    }
+    if table.window_hand is not None:
+        section["asking"] = True
+    views[audience] = (key, section)
+    return section
+
+
+def _asking(table: Table, audience: Audience, views: Views) -> dict[str, Any]:
+    """During a secret asking, every audience but the seat asked sees the hand as it was
+    when the asking began, whoever is asked and whatever was answered."""
+    hand = table.window_hand
+    assert hand is not None
+    key = (table.match_no, table.hand_no, -1 - table.window_ply)  # not a live ply's key
+    kept = views.get(audience)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    view = hand.view(audience).to_json()
+    view["to_move"] = None  # nobody's turn is shown: whose it is would say who is asked
+    section: dict[str, Any] = {
+        "view": view,
+        "ply": table.window_ply,
+        "legal": None,
+        "asking": True,
+    }
+    views[audience] = (key, section)
     return section
 
 
@@ -114,18 +148,18 @@ def _phase(table: Table) -> dict[str, Any] | None:
         return None
     return {
         "name": table.phase,
-        "until": table.until if table.phase in ("trick", "result", "vote") else None,
+        "until": table.until if table.phase in ("trick", "result", "vote") else table.window_until,
         "last_trick": table.last_trick,
         "continued": [s for s, done in enumerate(table.continued) if done],
     }
 
 
 def _clock(table: Table) -> dict[str, Any] | None:
-    reserves = list(table.reserves) if table.profile.clock and table.timing.timed else None
+    reserves = list(table.reserves) if table.on_clock and table.timing.timed else None
     turn = table.turn
     if turn is None:
         return None if reserves is None else {"seat": None, "reserves": reserves}
-    limit = table._limit(turn.seat)
+    limit = table.limit(turn.seat)
     data: dict[str, Any] = {
         "seat": turn.seat,
         "running": turn.since is not None,

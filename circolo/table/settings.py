@@ -29,12 +29,16 @@ class Setting:
     high: float
     scaled: bool
     whole: bool = False
+    off: bool = False
+    """0 is allowed too: the rule it times is off (a table recorded before it existed)."""
 
 
 SPECS: dict[str, Setting] = {
     "move_timer": Setting(0, 3600, True),
     "lag_grace": Setting(0, 10, False),
     "trick_display": Setting(0, 60, False),
+    "formality_timer": Setting(0, 60, False, off=True),
+    "secret_window": Setting(0, 600, True, off=True),
     "hand_result_pause": Setting(0, 600, False),
     "burraco_green": Setting(0, 600, True),
     "burraco_reserve_start": Setting(0, 3600, True),
@@ -61,6 +65,11 @@ class TableSettings:
     move_timer: float = 30.0
     lag_grace: float = 1.0
     trick_display: float = 4.0
+    formality_timer: float = 5.0
+    """A formality (Scopa's cut) is made by the room after this long, at every speed."""
+    secret_window: float = 8.0
+    """A secret asking (Bisca's trump-2 exchange) stays open this long, whoever holds
+    the card and whatever they answer, unless it is answered by a move seen by all."""
     hand_result_pause: float = 8.0
     burraco_green: float = 15.0
     burraco_reserve_start: float = 30.0
@@ -87,6 +96,8 @@ class TableSettings:
                 raise TableError("bad_setting", f"{name} must be a number, not {value!r}")
             if spec.whole and not isinstance(value, int):
                 raise TableError("bad_setting", f"{name} must be a whole number, not {value!r}")
+            if spec.off and value == 0:
+                continue
             if not math.isfinite(value) or not spec.low < value <= spec.high:
                 lowest = f"{spec.low + 1:g} or more" if spec.whole else f"more than {spec.low:g}"
                 raise TableError(
@@ -100,6 +111,14 @@ class TableSettings:
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def recorded(cls, data: object) -> TableSettings:
+        """The settings a stored table was created with: a rule that can be off and
+        is missing from them did not exist then, and stays off (its log replays)."""
+        if isinstance(data, dict):
+            data = {name: 0 for name, spec in SPECS.items() if spec.off} | data
+        return cls.from_json(data)
 
     @classmethod
     def from_json(cls, data: object) -> TableSettings:
@@ -133,6 +152,8 @@ class Timing:
     move_timer: float
     lag_grace: float
     trick_display: float
+    formality_timer: float
+    secret_window: float
     hand_result_pause: float
     burraco_green: float
     burraco_reserve_start: float

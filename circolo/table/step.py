@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 Audience = int | None
 """A seat number, or None for the spectators' copy."""
+
+Happening = Callable[[Audience], dict[str, Any] | None]
+"""Something a step tells: the body each audience gets (None: that audience is not told)."""
 
 
 class BotTurn(NamedTuple):
@@ -24,13 +28,16 @@ class Step:
     """The effects of one accepted command.
 
     ``entries``: JSON-ready dicts to append to the table's log (empty when nothing
-    changed); ``messages``: (audience, body) pairs, bodies JSON-ready with a "type";
-    ``wake_at``: when to send the next ``Tick`` (None: no timer runs); ``wants_seed``:
-    send ``SupplySeed``; ``bot_turn``: a bot must move (set in the step that made it due;
-    ``Table.bot_turn`` keeps it after a restart)."""
+    changed); ``messages``: (audience, body) pairs, bodies JSON-ready with a "type"
+    (rendered by the presenter; the table itself leaves them empty and gives its
+    ``happenings``); ``wake_at``: when to send the next ``Tick`` (None: no timer runs);
+    ``wants_seed``: send ``SupplySeed``; ``bot_turn``: a bot must move (set by the
+    presenter in the step that made it due; ``Presenter.bot_turn`` keeps it after a
+    restart)."""
 
     entries: list[dict[str, Any]] = field(default_factory=list)
     messages: list[tuple[Audience, dict[str, Any]]] = field(default_factory=list)
     wake_at: float | None = None
     wants_seed: bool = False
     bot_turn: BotTurn | None = None
+    happenings: list[Happening] = field(default_factory=list)

@@ -12,13 +12,16 @@ from typing import Any
 
 from circolo.cards import Faces
 from circolo.describe import seat_ref, side_ref
-from circolo.engine import EngineError, View
+from circolo.engine import EngineError, HandScore, View
 from circolo.games.bisca.deck import ACE_STRENGTH, CARDS, SEVEN, TWO, trump_card
 from circolo.games.bisca.moves import COPAS, EXCHANGE, PASS, SORTEIO
+from circolo.games.bisca.rules import BiscaRules
 from circolo.games.bisca.tricks import trick_winner
 from circolo.games.bisca.view import BiscaView
 from circolo.i18n import card_list, card_name, translate
-from circolo.terminal.common import Names, Prompt, default_names
+from circolo.terminal.common import Names, Prompt, default_names, signed
+
+RULES = BiscaRules
 
 
 def _bisca_view(view: View[Any]) -> BiscaView:
@@ -66,12 +69,16 @@ def render(
         lines.append(t("open-card", card=_name(v.open_card, lang, faces)))
     else:
         lines.append(
-            t("open-card-drawn", card=_name(v.open_card, lang, faces), name=names[v.drawer])
+            t(
+                "open-card-drawn",
+                card=_name(v.open_card, lang, faces),
+                **seat_ref(v.drawer, names, v.seat),
+            )
         )
     if v.exchanged is not None:
         two = _name(trump_card(v.trump, TWO), lang, faces, article=True)
         card = _name(v.exchanged[1], lang, faces, article=True)
-        lines.append(t("exchanged", name=names[v.exchanged[0]], two=two, card=card))
+        lines.append(t("exchanged", two=two, card=card, **seat_ref(v.exchanged[0], names, v.seat)))
     if v.tricks:
         leader, cards = v.tricks[-1]
         winner = (leader + trick_winner(cards, v.trump)) % v.rules.players
@@ -136,3 +143,8 @@ def _why_not(v: BiscaView, card: int, prompt: Prompt) -> str:
     if card == trump_card(v.trump, SEVEN):
         return prompt.t("bisca-seven-not-last", card=name)
     return prompt.t("bisca-not-allowed", card=name)
+
+
+def score_cells(name: str, values: list[int], score: HandScore) -> list[str]:
+    """Card points as they are (the hand's 120); match points signed."""
+    return [str(v) for v in values] if name == "card_points" else signed(values)

@@ -14,12 +14,15 @@ from typing import Any
 
 from circolo.cards import Card, Faces
 from circolo.describe import seat_ref, side_ref
-from circolo.engine import EngineError, View
+from circolo.engine import EngineError, HandScore, View
 from circolo.games.burraco.melds import Meld
 from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld
+from circolo.games.burraco.rules import BurracoRules
 from circolo.games.burraco.view import BurracoView
 from circolo.i18n import card_list, card_name, translate
 from circolo.terminal.common import Names, Prompt, ascii_number, default_names
+
+RULES = BurracoRules
 
 
 def _burraco_view(view: View[Any]) -> BurracoView:
@@ -176,8 +179,17 @@ def ask_move(view: View[Any], prompt: Prompt) -> Move:
             labels = [card_name(lang, m.card, faces) for m in discards]
             for card in sorted(set(v.hand) - {m.card for m in discards}, key=lambda c: c.key):
                 prompt.say(
-                    prompt.t("burraco-cannot-discard", card=card_name(lang, card, faces, True))
+                    prompt.t(
+                        "burraco-cannot-discard",
+                        card=card_name(lang, card, faces, True),
+                        why="taken" if card == v.taken else "close",
+                    )
                 )
             move = discards[prompt.pick(prompt.t("burraco-which-discard"), labels)]
         if move is not None:
             return move
+
+
+def score_cells(name: str, values: list[int], score: HandScore) -> list[str]:
+    """Every category in points, as they are."""
+    return [str(v) for v in values]

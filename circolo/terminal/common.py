@@ -1,7 +1,8 @@
 """The terminal match loop shared by every game, and the prompt it talks through.
 
-A game's terminal module supplies ``render(view, lang, faces, names) -> str`` and
-``ask_move(view, prompt) -> move``; this module runs the match and the bots, tells every
+A game's terminal module supplies ``render(view, lang, faces, names) -> str``,
+``ask_move(view, prompt) -> move`` and ``score_cells`` (registered by the game's name in
+``circolo.terminal.registry``); this module runs the match and the bots, tells every
 move's events (the engine's ``Played`` record, as the human's seat may see it) in words,
 holds each hand's breakdown until Enter, and turns every bad input into a plain message
 (never a traceback).
@@ -9,7 +10,6 @@ holds each hand's breakdown until Enter, and turns every bad input into a plain 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -17,7 +17,7 @@ from circolo.bots import Bot
 from circolo.cards import Faces
 from circolo.describe import describe_events, side_name, side_ref
 from circolo.engine import EngineError, HandScore, HandState, Rules, Seat, View
-from circolo.i18n import join, translate
+from circolo.i18n import card_name, join, translate
 from circolo.match import Match
 
 Names = Mapping[Seat, str]
@@ -76,16 +76,22 @@ class Prompt:
 
 
 class TerminalGame(Protocol):
+    @property
+    def RULES(self) -> type[Rules]: ...
+
     def render(
         self, view: View[Any], lang: str, faces: Faces, names: Names | None = None
     ) -> str: ...
 
     def ask_move(self, view: View[Any], prompt: Prompt) -> Any: ...
 
+    def score_cells(self, name: str, values: list[int], score: HandScore) -> list[str]:
+        """One row of the hand's breakdown: category ``name``'s cell for each side."""
 
-def terminal_game(game: str) -> TerminalGame:
-    module: TerminalGame = importlib.import_module(f"circolo.terminal.{game}")
-    return module
+
+def signed(values: Sequence[int]) -> list[str]:
+    """Points won or lost in a category: "+1", "-2", or "–" for none."""
+    return [f"+{v}" if v > 0 else (str(v) if v else "–") for v in values]
 
 
 def default_names(lang: str, players: int, you: Seat | None) -> dict[Seat, str]:
@@ -116,7 +122,7 @@ def play_match(
         hand = match.new_hand()
         _play_hand(hand, ui, bots, prompt, human, names)
         match.record(hand)
-        _say_result(hand.score(), match, prompt, human, names)
+        _say_result(hand.score(), match, ui, prompt, human, names)
     if match.outcome.status == "won":
         assert match.outcome.winner is not None
         ref = side_ref(prompt.lang, match.outcome.winner, names, human)
@@ -149,13 +155,12 @@ def _introduce(
 
 def target_text(rules: Rules, lang: str) -> str:
     """How the match is won: a points target, one hand, or a number of hands."""
-    target = getattr(rules, "target", None)
-    hands = getattr(rules, "match_hands", None)
-    if isinstance(target, int):
-        return translate(lang, "target-points", target=target)
-    if target == "single_hand":
+    kind, count = rules.match_goal()
+    if kind == "points":
+        return translate(lang, "target-points", target=count)
+    if kind == "single_hand":
         return translate(lang, "target-single")
-    return translate(lang, "target-hands", hands=hands or 1)
+    return translate(lang, "target-hands", hands=count)
 
 
 def _play_hand(
@@ -177,7 +182,8 @@ def _play_hand(
             try:
                 played = hand.play(human, move)
             except EngineError as error:
-                prompt.say(prompt.t("error", message=error.message))
+                # the player's words only: never the engine's English text or notation
+                prompt.say(refusal_text(prompt, error, hand.rules.game))
                 continue
         else:
             move = bots[seat].choose(hand.view(seat))
@@ -196,28 +202,18 @@ def category(lang: str, game: str, name: str) -> str:
     return name if text == key else text
 
 
-# Scopa's categories that score a point for the side with more of something: the counts.
-COUNTS = {"carte": "cards", "denari": "denari", "primiera": "primiera"}
-
-
-def hand_table(lang: str, game: str, score: HandScore, names: Names, you: Seat) -> list[str]:
-    """The hand's breakdown as a table: a column per side; counts with the points they won
-    ("27 (+1)"), then the hand's points."""
+def hand_table(lang: str, ui: TerminalGame, score: HandScore, names: Names, you: Seat) -> list[str]:
+    """The hand's breakdown as a table: a column per side, a row per category (the game's
+    terminal module writes its cells), then the hand's points."""
     sides = range(len(score.points))
     rows: list[list[str]] = [["", *(side_name(lang, s, names, you) for s in sides)]]
     for name in score.breakdown[0]:
         values = [score.breakdown[s][name] for s in sides]
-        counts = score.details.get(COUNTS.get(name, ""), None) if game == "scopa" else None
-        if game == "bisca" and name == "card_points":
-            cells = [str(v) for v in values]
-        elif isinstance(counts, list):
-            cells = [f"{c} (+{v})" if v else str(c) for c, v in zip(counts, values, strict=True)]
-        elif game == "burraco" or name == "scope":
-            cells = [str(v) for v in values]
-        else:
-            cells = [f"+{v}" if v > 0 else (str(v) if v else "–") for v in values]
-        rows.append([category(lang, game, name), *cells])
-    rows.append([translate(lang, "hand-points"), *(str(p) for p in score.points)])
+        cells = ui.score_cells(name, values, score)
+        rows.append([category(lang, ui.RULES.game, name), *cells])
+    rows.append(
+        [translate(lang, "hand-points", game=ui.RULES.game), *(str(p) for p in score.points)]
+    )
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return [
         "  "
@@ -235,21 +231,36 @@ def score_line(match: Match, lang: str, names: Names, you: Seat) -> str:
         lang,
         [f"{side_name(lang, s, names, you)} {t}" for s, t in enumerate(match.totals)],
     )
-    target = getattr(match.rules, "target", None)
-    hands = getattr(match.rules, "match_hands", None)
-    if isinstance(target, int):
-        scores += f" ({translate(lang, 'to-go-points', target=target)})"
-    elif isinstance(hands, int):
+    kind, count = match.rules.match_goal()
+    if kind == "points":
+        scores += f" ({translate(lang, 'to-go-points', target=count)})"
+    elif kind == "hands":
         played = len(match.hands)
-        scores += f" ({translate(lang, 'to-go-hands', played=played, hands=hands)})"
+        scores += f" ({translate(lang, 'to-go-hands', played=played, hands=count)})"
     return translate(lang, "match-score", scores=scores)
 
 
-def _say_result(score: HandScore, match: Match, prompt: Prompt, human: Seat, names: Names) -> None:
+def _say_result(
+    score: HandScore, match: Match, ui: TerminalGame, prompt: Prompt, human: Seat, names: Names
+) -> None:
     """The hand's breakdown and the match score, shown once and held until Enter."""
-    prompt.say(prompt.t("hand-over"))
-    for line in hand_table(prompt.lang, match.rules.game, score, names, human):
+    prompt.say(prompt.t("hand-over", game=ui.RULES.game))
+    for line in hand_table(prompt.lang, ui, score, names, human):
         prompt.say(line)
     prompt.say(score_line(match, prompt.lang, names, human))
     if match.outcome.status == "continue":
         prompt.ask(prompt.t("press-enter"))
+
+
+def refusal_text(prompt: Prompt, error: EngineError, game: str) -> str:
+    """A refused move in the player's words: the rule it breaks (its cards named as the
+    player's faces name them), else what its code means (never the engine's English)."""
+    if error.reason is None:
+        return prompt.t(f"error-{error.code}", game=game)
+    params: dict[str, object] = {
+        key: card_name(prompt.lang, str(value), prompt.faces, article=True)
+        if key == "card" or key.startswith("card_")
+        else value
+        for key, value in error.params.items()
+    }
+    return prompt.t(f"refusal-{error.reason}", **params)

@@ -11,12 +11,15 @@ import random
 from typing import Any
 
 from circolo.cards import Faces
-from circolo.engine import EngineError, View
+from circolo.engine import EngineError, HandScore, View
 from circolo.games.scopa.deck import TO_CARD, cards_of
 from circolo.games.scopa.moves import captured_mask, played_card
+from circolo.games.scopa.rules import ScopaRules
 from circolo.games.scopa.view import ScopaView
 from circolo.i18n import card_list, card_name, translate
-from circolo.terminal.common import Names, Prompt, ascii_number, default_names
+from circolo.terminal.common import Names, Prompt, ascii_number, default_names, signed
+
+RULES = ScopaRules
 
 
 def _codes(mask: int) -> list[str]:
@@ -61,7 +64,7 @@ def render(view: View[Any], lang: str, faces: Faces, names: Names | None = None)
         lines.append(
             t(
                 "last-capture",
-                name=names[seat],
+                **seat_ref(seat, names, v.seat),
                 card=card_name(lang, TO_CARD[played_card(move)], faces, article=True),
                 cards=card_list(lang, _codes(captured_mask(move)), faces, article=True),
             )
@@ -125,3 +128,15 @@ def _ask_cut(legal: list[int], prompt: Prompt) -> int:
         if number is not None and -number in legal:
             return -number
         prompt.say(prompt.t("scopa-bad-cut", low=low, high=high))
+
+
+# The categories that score a point for the side with more of something: their counts.
+COUNTS = {"carte": "cards", "denari": "denari", "primiera": "primiera"}
+
+
+def score_cells(name: str, values: list[int], score: HandScore) -> list[str]:
+    """Counts with the point they won ("27 (+1)"), scope as a count, the rest signed."""
+    counts = score.details.get(COUNTS.get(name, ""), None)
+    if isinstance(counts, list):
+        return [f"{c} (+{v})" if v else str(c) for c, v in zip(counts, values, strict=True)]
+    return [str(v) for v in values] if name == "scope" else signed(values)

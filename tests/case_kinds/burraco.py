@@ -1,5 +1,5 @@
 """Burraco rule vectors through the public API: positions set up with the documented
-builder (``circolo.games.burraco.setup``) and read by ``rules.hand_from_position``.
+builder (``tests.burraco_setup``) and read by ``rules.hand_from_position``.
 
 The hand engine answers score, discard, go_out and stock_end; the meld kinds (meld,
 extend, points, open) come from ``burraco_melds``.
@@ -13,7 +13,7 @@ from circolo.cards import Card
 from circolo.engine import IllegalMoveError
 from circolo.games.burraco import BurracoRules
 from circolo.games.burraco.hand import BurracoHand
-from circolo.games.burraco.setup import laid_meld, position_text
+from tests.burraco_setup import laid_meld, position_text
 
 try:
     from tests.case_kinds.burraco_melds import KINDS as MELD_KINDS

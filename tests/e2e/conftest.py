@@ -21,6 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
+
+from circolo.server import frames
 
 CHROMIUM = "/usr/bin/chromium"
 LOCALE = "en-US"
@@ -71,7 +74,7 @@ def running_server(module: str = "circolo.serve_cli", **env: str) -> Iterator[st
             stderr=subprocess.DEVNULL,
         )
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # a loaded machine starts it slowly, never fails it
         while True:
             try:
                 with urllib.request.urlopen(base + "/healthz", timeout=1) as r:
@@ -81,6 +84,7 @@ def running_server(module: str = "circolo.serve_cli", **env: str) -> Iterator[st
                 pass
             if time.monotonic() > deadline or proc.poll() is not None:
                 proc.kill()
+                proc.wait()
                 pytest.fail("the server did not start")
             time.sleep(0.2)
         try:
@@ -91,6 +95,7 @@ def running_server(module: str = "circolo.serve_cli", **env: str) -> Iterator[st
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 proc.kill()
+                proc.wait()
 
 
 @pytest.fixture(scope="session")
@@ -101,9 +106,13 @@ def server() -> Iterator[str]:
 
 @pytest.fixture
 def seeded_server() -> Callable[..., contextlib.AbstractContextManager[str]]:
-    """``with seeded_server(6, 7) as base:`` a server whose tables get those hand seeds first."""
+    """``with seeded_server(6, 7) as base:`` a server whose tables get those hand seeds first.
+    Its cut waits a minute unless a test says otherwise: a seeded deal is cut by the test
+    (at 20), not by the room's own cut after 5 s on a slow machine."""
 
     def start(*seeds: int, **env: str) -> contextlib.AbstractContextManager[str]:
+        table = json.loads(env.get("CIRCOLO_TABLE", "{}"))
+        env["CIRCOLO_TABLE"] = json.dumps({"formality_timer": 60, **table})
         pins = ",".join(str(s) for s in seeds)
         return running_server("tests.e2e.seeded_server", CIRCOLO_E2E_SEEDS=pins, **env)
 
@@ -127,6 +136,10 @@ def page(browser: Any, server: str) -> Iterator[Any]:
     player.close()
 
 
+FRAME_CHECK = "globalThis.__circoloFrameShapes = " + json.dumps(frames.shapes()) + ";"
+"""Set before the page's scripts: the client then reports every read of a field that no
+frame declares (circolo/web/js/framecheck.js), through ``__circoloUnread``."""
+
 CLIENT_FAULTS = {"bad_json", "bad_frame", "unknown_type", "hello_first", "frame_too_large"}
 """Error codes that only a client which sends what the protocol has not got can earn."""
 
@@ -143,6 +156,10 @@ class Player:
         self.base = base
         self.errors: list[str] = []
         self.frames: list[str] = []
+        self.undeclared: list[str] = []  # frames, or fields of them, the schema has not got
+        self.unread: set[str] = set()  # fields the client read that no frame declares
+        self.context.add_init_script(FRAME_CHECK)
+        self.context.expose_function("__circoloUnread", lambda path: self.unread.add(path))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("console", self._watch_console)
         self.page.on("websocket", self._watch_socket)
@@ -155,7 +172,12 @@ class Player:
 
     def _watch_socket(self, ws: Any) -> None:
         def received(payload: str | bytes) -> None:
-            self.frames.append(payload if isinstance(payload, str) else payload.decode())
+            text = payload if isinstance(payload, str) else payload.decode()
+            self.frames.append(text)
+            try:
+                frames.check(json.loads(text))
+            except ValidationError as error:
+                self.undeclared.append(f"{error}\n{text[:300]}")
 
         ws.on("framereceived", received)
 
@@ -165,10 +187,14 @@ class Player:
         return self.page
 
     def close(self) -> None:
-        """Fails on a script error, a Content-Security-Policy violation, or a frame the
-        server had to refuse as malformed."""
+        """Fails on a script error, a Content-Security-Policy violation, a frame the
+        server had to refuse as malformed, a frame the server sent that its schema
+        (circolo/server/frames.py) has not got, or a field the client read that no frame
+        has."""
         self.context.close()
         assert not self.errors, self.errors
+        assert not self.undeclared, "\n".join(self.undeclared[:3])
+        assert not self.unread, f"the client read fields no frame has: {sorted(self.unread)}"
         refused = [f for f in self.frames if '"error"' in f and json.loads(f).get("code") in
                    CLIENT_FAULTS]  # fmt: skip
         assert not refused, f"the client sent frames the protocol has not got: {refused}"

@@ -61,7 +61,8 @@ REPLAY = {
         {"event": None, "state": scopa_state(["AD", "2S", "7H", "JH"], [[], []], 0),
          "hands": [["4S", "7D", "KC"], ["3C", "5D", "QS"]], "match": 1, "hand": 1},
         {"event": {"type": "move", "seat": 0, "move": "KC x 2S JH",
-                   "events": [{"kind": "capture", "card": "KC", "cards": ["2S", "JH"]}]},
+                   "events": [{"kind": "card_played", "seat": 0, "card": "KC"},
+                              {"kind": "capture", "seat": 0, "card": "KC", "cards": ["2S", "JH"]}]},
          "state": scopa_state(["AD", "7H"], [["KC", "2S", "JH"], []], 1),
          "hands": [["4S", "7D"], ["3C", "5D", "QS"]], "match": 1, "hand": 1},
         {"event": None, "state": scopa_state(["3S", "4C", "5H", "6D"], [[], []], 1),
@@ -97,7 +98,10 @@ def test_history_and_replay_step_by_step(page: Any) -> None:
     page.wait_for_function("() => document.querySelectorAll('.table-cards .card').length === 2")
     caption = page.locator(".replay-caption")
     assert caption.inner_text().startswith("Match 1 · Hand 1 · 2 / 3 · ")
-    assert "takes" in caption.inner_text()
+    # told from the move's events, in the terminal's words
+    assert caption.inner_text().endswith(
+        " captures the Two of swords and the Knave of cups with the King of clubs."
+    ), caption.inner_text()
     page.select_option(".replay-match", "2")  # the rematch
     page.wait_for_function(
         "() => document.querySelector('.replay-caption').textContent.includes('3 / 3')"

@@ -51,8 +51,6 @@ def play_scopa(page: Any, seconds: float, stop: str = ".match-over") -> dict[str
                 seen["choices"] += 1
                 assert visible(page, ".table-cards .card.highlight")
                 options.nth(options.count() - 1).click()
-            elif visible(page, ".hand button.card.selected"):
-                page.locator(".hand button.card.selected").click()
             seen["moves"] += 1
         time.sleep(0.15)
     return seen
@@ -86,7 +84,7 @@ def test_scopa_whole_match_against_a_bot(browser: Any, seeded_server: Any) -> No
         assert options.count() == 2
         assert page.locator(".table-cards .card.highlight").count() == 4
         shot(page, "scopa-capture-choice-1280x800")
-        page.click(".capture-option[data-took='2S JH']")
+        page.click(".capture-option[data-move='KC x 2S JH']")
         page.wait_for_function(
             "() => document.querySelectorAll('.table-cards .card').length === 2", timeout=5_000
         )
@@ -156,7 +154,7 @@ def test_bisca_two_by_two_with_three_bots(page: Any) -> None:
         if continue_hand(page):
             continue
         if my_turn(page):
-            sorteio = page.locator(".actions button", has_text="Draw the trump")
+            sorteio = page.locator(".actions button", has_text="Turn up the trump")
             passing = page.locator(".actions button", has_text="Pass")
             if sorteio.count():
                 sorteio.click()

@@ -13,6 +13,7 @@ import pytest
 from tests.e2e.conftest import Player, running_server, shot
 
 FIRST_CARD = ".table-screen .hand .card"
+FACES = "cards => cards.map((c) => c.dataset.faces)"
 # the match has started and shows us something to play: our cards, or the first choice
 # (Scopa's cut, Bisca's copas or sorteio) when it is ours before any card is dealt
 STARTED = f"{FIRST_CARD}, .table-screen .cut button, .table-screen .actions button"
@@ -49,6 +50,7 @@ def test_play_now_deals_the_first_card_at_once_against_bots_of_my_level(
     if page.locator(".cut button").count():  # we cut: then the cards come
         page.click(".cut button")
     page.wait_for_selector(FIRST_CARD, timeout=10_000)
+    assert set(page.locator(".table-screen .card[data-faces]").evaluate_all(FACES)) == {"italian"}
     shot(page, "playnow-scopa-1280x800")
     player.close()
 
@@ -144,4 +146,58 @@ def test_the_waiting_screen_names_the_mode_and_starts_with_bots_on_request(
         page.wait_for_selector(STARTED, timeout=10_000)
         print(f"\n'Start now with bots' to the first card: {time.monotonic() - pressed:.2f} s")
         assert "Bot" in page.locator(".seat-top .seat-name").inner_text()
+        player.close()
+
+
+def test_a_bisca_table_is_dealt_with_french_faces_unless_i_chose_others(
+    browser: Any, room: str
+) -> None:
+    """Bisca Capixaba is played with the Brazilian deck: French faces (A, 7, K, J, Q) for a
+    player who has not chosen faces, Italian for one who chose them."""
+    phone = Player(browser, room, width=390, height=844, locale="pt-BR")
+    page = phone.lobby()
+    play_now(page, "bisca", 2)
+    if not page.locator(FIRST_CARD).count():  # the trump choice is ours: then the cards come
+        page.click(".table-screen .actions button")
+    page.wait_for_selector(FIRST_CARD, timeout=10_000)
+    assert set(page.locator(".table-screen .card[data-faces]").evaluate_all(FACES)) == {"french"}
+    shot(page, "bisca-french-faces-390x844")
+    table = page.url
+    page.goto(room + "/#/settings")
+    page.select_option("#set-faces-bisca", "italian")
+    page.goto(table)
+    page.wait_for_selector(FIRST_CARD, timeout=10_000)
+    assert set(page.locator(".table-screen .card[data-faces]").evaluate_all(FACES)) == {"italian"}
+    phone.close()
+
+
+def test_a_table_is_dealt_with_the_faces_its_creator_chose_for_everyone_at_it(
+    browser: Any, room: str
+) -> None:
+    """Faces are a table option of every game whose deck can be drawn two ways: a Scopa
+    table created with French faces and a Bisca table with Italian ones are drawn so for a
+    player who has not chosen faces in Settings; Burraco (French only) asks nothing."""
+    player = Player(browser, room, locale="it-IT")
+    page = player.lobby()
+    page.select_option("#cf-game", "burraco")
+    assert not page.locator("#cf-opt-faces").count()  # one deck only: nothing to choose
+    page.select_option("#cf-game", "bisca")
+    field = page.locator("label[for=cf-opt-faces]")
+    assert field.inner_text().startswith("Tipo di carte")
+    assert page.locator("#cf-opt-faces").input_value() == "french"  # the game's own
+    assert page.locator("#cf-opt-faces option").all_inner_texts() == ["Francesi", "Italiane"]
+    player.close()
+    for game, faces, first in (("scopa", "french", ".cut button"), ("bisca", "italian", None)):
+        player = Player(browser, room, locale="it-IT")
+        page = player.lobby()
+        page.select_option("#cf-game", game)
+        page.select_option("#cf-opt-faces", faces)
+        page.click(".create-form button[type=submit]")
+        page.wait_for_selector(STARTED, timeout=30_000)
+        if not page.locator(FIRST_CARD).count():  # the cut or the trump choice is ours
+            page.click(first or ".table-screen .actions button")
+        page.wait_for_selector(FIRST_CARD, timeout=10_000)
+        cards = page.locator(".table-screen .card[data-faces]")
+        assert set(cards.evaluate_all(FACES)) == {faces}, game
+        shot(page, f"table-faces-{game}-{faces}-1280x800")
         player.close()

@@ -149,7 +149,7 @@ def test_burraco_hints_on_a_phone(browser: Any, server: str) -> None:
     text = open_hint(page, ".burraco-clock")
     assert "Verde" in text and "reserva" in text
     shot(page, "rules-hint-clock-390x844")
-    page.click(".table-title")  # a tap elsewhere closes it: it covered the hand
+    page.click(".table-head .scores")  # a tap elsewhere closes it: it covered the hand
     assert not page.locator(".hint[open]").count()
     assert "Esta partida: 4 rodadas." in open_hint(page, ".stock-row")
     shot(page, "rules-hint-house-390x844")
@@ -164,9 +164,11 @@ def test_burraco_hints_on_a_phone(browser: Any, server: str) -> None:
 
 BISCA_HAND = """async ([hand, legal, players]) => {
   const bisca = await import("/web/js/table/bisca.js");
-  const view = { hand, legal, phase: "play", trump: "D", players, trick: { cards: [] }, stock: 20 };
+  const view = { hand, phase: "play", trump: "D", players, trick: { cards: [] }, stock: 20 };
+  const offered = legal.map((card) => ({ id: card, kind: "card", card }));  // as the server sends
   const ctx = {
-    view, model: { state: { hand: { legal } }, lastTrick: null }, selected: [], myTurn: true,
+    view, model: { state: { hand: { legal: offered } }, lastTrick: null }, selected: [],
+    myTurn: true, legal: offered,
     faces: "french", where: () => "top", seatName: () => "", sideName: () => "",
     suitName: () => "ouros", play: () => {}, select: () => {},
   };

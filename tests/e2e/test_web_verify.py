@@ -92,7 +92,7 @@ def test_every_hand_of_real_matches_verifies_and_a_tampered_seed_does_not(browse
         result = page.locator(".verify-result")
         result.wait_for()
         page.locator(".deal").wait_for()
-        assert result.inner_text().startswith("✓ The seed matches the commitment")
+        assert result.inner_text().startswith("✓ The seed matches the fingerprint")
         assert page.locator(".deal-cards.deal-hand .card").count() == 6
         assert page.locator(".deal-place", has_text="On the table").locator(".card").count() == 4
         seed = page.input_value("#v-seed")
@@ -119,7 +119,7 @@ def test_every_hand_of_real_matches_verifies_and_a_tampered_seed_does_not(browse
             "() => document.querySelector('.verify-result').classList.contains('bad')"
         )
         said = page.locator(".verify-result").inner_text()
-        assert said.startswith("✗ This seed does NOT match the commitment")
+        assert said.startswith("✗ This seed does NOT match the fingerprint")
         assert page.locator(".deal").count() == 0  # no deal for a seed that is not the hand's
         shot(page, "verify-tampered-1280x800")
 
@@ -136,7 +136,7 @@ def test_every_hand_of_real_matches_verifies_and_a_tampered_seed_does_not(browse
                 assert page.locator(".deal-place", has_text=place).locator(".card").count() == count
             else:
                 assert (
-                    page.locator(".deal p", has_text="Draw:").count()
+                    page.locator(".deal p", has_text="Turn-up:").count()
                     + page.locator(".deal p", has_text="Copas:").count()
                     == 1
                 )

@@ -2,17 +2,34 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from circolo.cards import Chance
-from circolo.engine import PLAYERS, HandScore, MatchOutcome, OptionSpec, Rules, Seat, ViewCore
+from circolo.cards import Chance, Faces
+from circolo.engine import (
+    PLAYERS,
+    HandScore,
+    MatchOutcome,
+    OptionSpec,
+    Rules,
+    Seat,
+    View,
+    ViewCore,
+    faces_option,
+)
+from circolo.games.bisca.deal import CHOICES, bisca_deal
 from circolo.games.bisca.deck import DECK40_CODES, DECK_SIZE
+from circolo.games.bisca.moves import PASS, SORTEIO
 from circolo.games.bisca.position import read_position, write_position
+from circolo.games.bisca.refusals import REFUSALS
 from circolo.games.bisca.scoring import hand_score
-from circolo.games.bisca.state import HAND_SIZE, BiscaHand
+from circolo.games.bisca.state import HAND_SIZE, PLAY, BiscaHand
 from circolo.games.bisca.view import BiscaView, read_view, view_of
+
+if TYPE_CHECKING:
+    from circolo.deal import Deal, DealInputs
 
 REPLAY, DRAW = "replay", "draw"
 
@@ -32,17 +49,27 @@ class BiscaRules(Rules):
     """
 
     game: ClassVar[str] = "bisca"
+    deal_inputs: ClassVar[tuple[Literal["cut", "choice"], ...]] = ("choice",)
+    deal_choices: ClassVar[tuple[str, ...]] = CHOICES
+    card_faces: ClassVar[tuple[Faces, ...]] = (Faces.FRENCH, Faces.ITALIAN)  # A, 7, K, J, Q
+    refusals: ClassVar[tuple[str, ...]] = REFUSALS
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         PLAYERS,
         OptionSpec("target", int, 4, "match points that win the match", minimum=1, maximum=12),
         OptionSpec("seven_opening", bool, False, "+1 for leading the first trick with the trump 7"),
         OptionSpec("bonus_61_59", bool, False, "+1 for winning a hand 61 × 59"),
+        faces_option(card_faces),
     )
     decision_choices: ClassVar[tuple[str, ...]] = (REPLAY, DRAW)
+    trick_event: ClassVar[str | None] = "trick_won"
     players: int = 2
     target: int = 4
     seven_opening: bool = False
     bonus_61_59: bool = False
+    faces: str = "french"
+
+    def match_goal(self) -> tuple[Literal["points", "hands", "single_hand"], int]:
+        return ("points", self.target)
 
     def _deal(self, seed: int, first: Seat) -> BiscaHand:
         """``first`` is the dealer. Stream "deck" orders ``deck40()`` (index 0 the top);
@@ -52,6 +79,9 @@ class BiscaRules(Rules):
         deck = [DECK40_CODES[index] for index in reversed(order)]
         slot = Chance(seed, "slot").below(DECK_SIZE - HAND_SIZE * self.players)
         return BiscaHand(self, first, deck, slot)
+
+    def reveal_deal(self, seed: int, base: Deal, inputs: DealInputs) -> Deal:
+        return bisca_deal(self._deal(seed, base.first), base, inputs)
 
     def _from_position(self, text: str) -> BiscaHand:
         return read_position(self, text)
@@ -84,6 +114,16 @@ class BiscaRules(Rules):
             bonus_61_59=self.bonus_61_59,
             details=details,
         )
+
+    def auto_move(self, view: View[Any], rng: random.Random) -> int:
+        """The leftmost legal card (hand order as the view lists it); before the first
+        card, ``sorteio`` for the trump choice and ``pass`` in the trump-2 window, so
+        that a silent player never changes the stakes or trades cards."""
+        assert isinstance(view, BiscaView)
+        legal = view.legal_moves()
+        if view.phase != PLAY:
+            return SORTEIO if SORTEIO in legal else PASS
+        return next(card for card in view.hand if card in legal)
 
     def match_outcome(self, totals: Sequence[int], hands_played: int) -> MatchOutcome:
         """First team to ``target`` wins; both there after the same hand: the players decide

@@ -32,6 +32,10 @@ def hand_score(
     and is not part of the sum. The house rules appear only when their option is on:
     ``seven_opening`` (+1 for leading the first trick with the trump 7) and ``win_61_59``
     (+1 for the winner of a 61 × 59 hand).
+
+    ``details`` adds the counts the sheet shows beside the points: ``relos`` (how many
+    relos each team made: one is worth 2 in copas, 1 otherwise), ``winner`` (the team
+    with 61 or more, None at 60 × 60) and ``capote`` (the winner held the loser under 30).
     """
     points: list[int] = []
     breakdown: list[dict[str, int]] = []
@@ -49,4 +53,11 @@ def hand_score(
         earned["cap"] = min(0, MAX_HAND_POINTS - total)
         points.append(total + earned["cap"])
         breakdown.append({"card_points": mine, **earned})
-    return HandScore(tuple(points), tuple(breakdown), dict(details or {}))
+    per_relo = 2 if copas else 1
+    winner = next((team for team in (0, 1) if card_points[team] >= WIN_AT), None)
+    counts = {
+        "relos": [relo[team] // per_relo for team in (0, 1)],
+        "winner": winner,
+        "capote": winner is not None and card_points[1 - winner] < CAPOTE_UNDER,
+    }
+    return HandScore(tuple(points), tuple(breakdown), {**(details or {}), **counts})

@@ -8,7 +8,8 @@ The hand runs in four phases:
 2. ``exchange``: only when an open card lies under the stock and it is not the trump 2
    itself. Every seat, from the cutter to the dealer, moves ``pass`` or, holding the
    trump 2, ``exchange``; the window closes at the first exchange. Every seat is asked,
-   so the window does not tell the table who holds the 2.
+   so the moves do not tell who holds the 2; a table answers ``pass`` itself for a seat
+   without it (``secret_asking``) and asks only the holder, unseen by the others.
 3. ``play``: the cutter leads the first trick; the winner of a trick draws first and
    leads the next, the others draw in seat order, the open card is drawn last.
 4. ``over``: 40 cards played; ``score()`` gives the match points.
@@ -177,6 +178,11 @@ class BiscaHand(HandState[Move]):
 
     def is_over(self) -> bool:
         return self._turn is None
+
+    def secret_asking(self) -> bool:
+        """The exchange window: only the holder of the trump 2 has a choice, and the
+        table must not tell who holds it (the others' passes are the table's)."""
+        return self._phase == EXCHANGE_WINDOW
 
     def legal_moves(self) -> list[Move]:
         if self._phase != PLAY:

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from circolo.engine import NotationError, Seat, View, ViewCore
+from circolo.engine import NotationError, Refusal, Seat, View, ViewCore
 from circolo.games.bisca.deck import (
     DECK_SIZE,
     HEARTS,
@@ -27,8 +27,9 @@ from circolo.games.bisca.deck import (
     suit_text,
     trump_card,
 )
-from circolo.games.bisca.moves import Move, move_text, parse_move
+from circolo.games.bisca.moves import WORDS, Move, is_card, move_text, parse_move
 from circolo.games.bisca.position import read_position
+from circolo.games.bisca.refusals import refusal
 from circolo.games.bisca.state import (
     CHOOSE,
     HAND_SIZE,
@@ -102,6 +103,30 @@ class BiscaView(View[Move]):
             self.seven_out,
             self.final_trick,
         )
+
+    def refusal(self, move: Move) -> Refusal:
+        return refusal(
+            self.phase,
+            self.hand,
+            self.trump,
+            len(self.trick),
+            self.rules.players,
+            self.seven_out,
+            move,
+        )
+
+    def move_text(self, move: Move) -> str:
+        return move_text(move)
+
+    def _parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+    def move_label(self, move: Move) -> dict[str, Any]:
+        """A card: ``{"kind": "card", "card": "7D"}``; a decision: its word as the kind
+        (``copas``, ``sorteio``, ``exchange``, ``pass``)."""
+        if is_card(move):
+            return {"kind": "card", "card": card_text(move)}
+        return {"kind": WORDS[move]}
 
     def history(self) -> list[tuple[Seat, str]]:
         """Every move of the hand so far, as the table saw it."""

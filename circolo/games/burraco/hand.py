@@ -19,7 +19,7 @@ from circolo.games.burraco.codes import CARD_OF_CODE, CODES, code_of, counts_of
 from circolo.games.burraco.melds import Meld
 from circolo.games.burraco.moves import Discard, Draw, Extend, Move, NewMeld, Take
 from circolo.games.burraco.options import HandOptions
-from circolo.games.burraco.scoring import side_breakdown
+from circolo.games.burraco.scoring import side_breakdown, side_counts
 from circolo.games.burraco.turn import Phase, Turn, draw_moves, play_moves, used_codes
 
 if TYPE_CHECKING:
@@ -256,10 +256,18 @@ class BurracoHand(HandState[Move]):
             )
             for side in range(self.rules.sides)
         )
+        counts = [
+            side_counts(
+                self.side_melds(side),
+                (cards_of(self.hands[seat]) for seat in self.rules.seats_of(side)),
+                pozzetto_taken=self.pozzetti[side] is None,
+            )
+            for side in range(self.rules.sides)
+        ]
         return HandScore(
             points=tuple(sum(b.values()) for b in breakdowns),
             breakdown=breakdowns,
-            details={"ended": self.ending.reason, "closer": closer},
+            details={"ended": self.ending.reason, "closer": closer, "counts": counts},
         )
 
     def history(self) -> list[tuple[Seat, str]]:

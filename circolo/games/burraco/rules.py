@@ -9,30 +9,40 @@ hand, the higher total wins.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from circolo.cards import Chance
+from circolo.cards import Chance, Faces
 from circolo.engine import (
     PLAYERS,
+    Clock,
     MatchOutcome,
     OptionError,
     OptionSpec,
     Rules,
     Seat,
     Side,
+    View,
     ViewCore,
+    faces_option,
 )
+from circolo.games.burraco.deal import burraco_deal
+from circolo.games.burraco.evaluation import auto_turn
 from circolo.games.burraco.hand import DECK, HAND_SIZE, POZZETTO_SIZE, BurracoHand
+from circolo.games.burraco.moves import Move
 from circolo.games.burraco.position import read_position
+from circolo.games.burraco.refusals import REFUSALS
 from circolo.games.burraco.view import BurracoView, view_from_json
+
+if TYPE_CHECKING:
+    from circolo.deal import Deal, DealInputs
 
 DEFAULT_HANDS = 4
 TARGET_HANDS = 20
 """A match to a target ends after this many hands at the latest (the higher total wins):
 at weak tables totals can fall hand after hand, and a match must end [decided]."""
-TRADITIONAL_TARGET = 2005
 
 
 @dataclass(frozen=True)
@@ -42,6 +52,10 @@ class BurracoRules(Rules):
     to a target ends after ``TARGET_HANDS`` hands at the latest."""
 
     game: ClassVar[str] = "burraco"
+    first_seat: ClassVar[Literal["dealer", "first"]] = "first"
+    refusals: ClassVar[tuple[str, ...]] = REFUSALS
+    card_faces: ClassVar[tuple[Faces, ...]] = (Faces.FRENCH,)  # 8, 9, 10 and jokers
+    clock: ClassVar[Clock] = "burraco"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         PLAYERS,
         OptionSpec(
@@ -52,6 +66,7 @@ class BurracoRules(Rules):
             minimum=1,
             maximum=12,
             optional=True,
+            example=DEFAULT_HANDS,
         ),
         OptionSpec(
             "target",
@@ -61,11 +76,14 @@ class BurracoRules(Rules):
             minimum=1,
             maximum=6000,
             optional=True,
+            example=2005,
         ),
+        faces_option(card_faces),
     )
     players: int = 2
     hands: int | None = None
     target: int | None = None
+    faces: str = "french"
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -78,6 +96,11 @@ class BurracoRules(Rules):
         if self.target is not None:
             return None
         return DEFAULT_HANDS if self.hands is None else self.hands
+
+    def match_goal(self) -> tuple[Literal["points", "hands", "single_hand"], int]:
+        if self.target is not None:
+            return ("points", self.target)
+        return ("hands", DEFAULT_HANDS if self.hands is None else self.hands)
 
     def seats_of(self, side: Side) -> tuple[Seat, ...]:
         return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
@@ -109,11 +132,20 @@ class BurracoRules(Rules):
             phase="draw",
         )
 
+    def reveal_deal(self, seed: int, base: Deal, inputs: DealInputs) -> Deal:
+        return burraco_deal(self._deal(seed, base.first), seed, base)
+
     def _from_position(self, text: str) -> BurracoHand:
         return read_position(self, text)
 
     def _view_from_json(self, data: Mapping[str, Any], core: ViewCore) -> BurracoView:
         return view_from_json(self, data, core)
+
+    def auto_move(self, view: View[Any], rng: random.Random) -> Move:
+        """A silent player's turn, one step at a time: see ``evaluation.auto_turn``
+        (the table never plays it: Burraco's clock loses instead; the server plays it
+        for a bot that failed)."""
+        return auto_turn(view)
 
     def match_outcome(self, totals: Sequence[int], hands_played: int) -> MatchOutcome:
         best = max(totals)

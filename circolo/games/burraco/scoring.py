@@ -45,3 +45,19 @@ def side_breakdown(
     breakdown["closing"] = CLOSING_BONUS if closed else 0
     breakdown["no_pozzetto"] = 0 if pozzetto_taken else NO_POZZETTO_PENALTY
     return breakdown
+
+
+def side_counts(
+    melds: Sequence[Meld], hands: Iterable[Iterable[Card]], *, pozzetto_taken: bool
+) -> dict[str, int]:
+    """The counts behind one side's points, as the sheet shows them: cards melded and left
+    in hand, burraco of each kind, and whether the side took its pozzetto (1) or not (0)."""
+    counts = {"melded": 0, "in_hand": 0, "clean": 0, "semi_clean": 0, "dirty": 0}
+    for meld in melds:
+        counts["melded"] += meld.size
+        kind = meld.burraco
+        if kind is not None:
+            counts[kind.replace("-", "_")] += 1
+    counts["in_hand"] = sum(1 for hand in hands for _ in hand)
+    counts["pozzetto"] = int(pozzetto_taken)
+    return counts

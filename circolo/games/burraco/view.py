@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from circolo.cards import Card
-from circolo.engine import NotationError, Seat, View, ViewCore
+from circolo.engine import NotationError, Refusal, Seat, View, ViewCore
 from circolo.games.burraco.codes import CARD_OF_CODE, CODE_OF_CARD, counts_of
 from circolo.games.burraco.hand import DECK, BurracoHand, Ending, cards_of, sort_key
 from circolo.games.burraco.melds import Meld
-from circolo.games.burraco.moves import Move
-from circolo.games.burraco.notation import parse_card, parse_layout
+from circolo.games.burraco.moves import Discard, Draw, Move, NewMeld, Take
+from circolo.games.burraco.notation import move_text, parse_card, parse_layout, parse_move
+from circolo.games.burraco.refusals import refusal
 from circolo.games.burraco.turn import Phase, Turn, legal_moves
 
 if TYPE_CHECKING:
@@ -69,6 +70,36 @@ class BurracoView(View[Move]):
         if self.seat is None or self.seat != self.to_move():
             return []
         return legal_moves(self.turn())
+
+    def refusal(self, move: Move) -> Refusal:
+        return refusal(self.turn(), move)
+
+    def move_text(self, move: Move) -> str:
+        return move_text(move)
+
+    def _parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+    def move_label(self, move: Move) -> dict[str, Any]:
+        """``draw``, ``take``; ``discard`` with its ``card``; ``meld`` and ``extend`` with
+        the hand ``cards`` they lay and the whole resulting ``layout`` (a wild as
+        ``2S=AH``), an extension with its ``meld``: the index among the side's melds."""
+        if isinstance(move, Draw | Take):
+            return {"kind": "draw" if isinstance(move, Draw) else "take"}
+        if isinstance(move, Discard):
+            return {"kind": "discard", "card": str(move.card)}
+        layout = [slot.text() for slot in move.meld.slots]
+        if isinstance(move, NewMeld):
+            return {"kind": "meld", "cards": [str(c) for c in move.meld.cards], "layout": layout}
+        assert self.seat is not None
+        laid = Counter(self.melds[self.rules.side_of(self.seat)][move.index].cards)
+        added = []
+        for card in move.meld.cards:
+            if laid[card]:
+                laid[card] -= 1
+            else:
+                added.append(str(card))
+        return {"kind": "extend", "meld": move.index, "cards": added, "layout": layout}
 
     def core(self) -> ViewCore:
         """Scores: each side's melded points so far (bonuses are counted at the end)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from circolo.engine import HandScore
-from circolo.games.scopa.deck import DENARI, PRIMIERA_ORDER, SETTEBELLO
+from circolo.games.scopa.deck import DENARI, PRIMIERA_ORDER, SETTEBELLO, card_text
 
 CATEGORIES = ("carte", "denari", "settebello", "primiera", "scope")
 
@@ -27,6 +27,18 @@ def primiera(pile: int) -> tuple[int, int]:
                 held += 1
                 break
     return total, held
+
+
+def primiera_cards(pile: int) -> list[str]:
+    """The card that counts for the primiera in each suit held (in suit order), as the
+    players check it on the sheet: e.g. ``["7C", "6D", "AS"]`` when hearts are missing."""
+    best = []
+    for suit_order in PRIMIERA_ORDER:
+        for bit, _ in suit_order:
+            if pile & bit:
+                best.append(card_text(bit.bit_length() - 1))
+                break
+    return best
 
 
 def _most(a: int, b: int) -> tuple[int, int]:
@@ -46,7 +58,11 @@ def primiera_winner(first: tuple[int, int], second: tuple[int, int]) -> tuple[in
 
 
 def hand_score(piles: Sequence[int], scope: Sequence[int]) -> HandScore:
-    """Score two sides' capture piles (masks) and scope counts."""
+    """Score two sides' capture piles (masks) and scope counts.
+
+    ``breakdown`` holds the points; ``details`` the counts behind them, which the sheet
+    shows: cards and denari taken, who took the settebello (a side, or None before the
+    hand is over), the primiera totals and the cards that make them, and the scope."""
     cards = [pile.bit_count() for pile in piles]
     denari = [(pile & DENARI).bit_count() for pile in piles]
     prim = [primiera(pile) for pile in piles]
@@ -72,5 +88,8 @@ def hand_score(piles: Sequence[int], scope: Sequence[int]) -> HandScore:
             "denari": denari,
             "primiera": [total for total, _ in prim],
             "primiera_suits": [held for _, held in prim],
+            "primiera_cards": [primiera_cards(pile) for pile in piles],
+            "settebello": next((s for s in range(2) if settebello_points[s]), None),
+            "scope": list(scope),
         },
     )

@@ -181,6 +181,10 @@ class ScopaHand(HandState[int]):
     def is_over(self) -> bool:
         return self.turn is None
 
+    def formality(self) -> bool:
+        """The cut: a default random cut when the cutter does not cut in a few seconds."""
+        return self.cutting
+
     def legal_moves(self) -> list[int]:
         turn = self.turn
         if turn is None:

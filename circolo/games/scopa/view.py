@@ -13,10 +13,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from circolo.engine import NotationError, View, ViewCore
-from circolo.games.scopa.deck import CARDS, mask_of, parse_card
-from circolo.games.scopa.moves import CUT_MOVES, captured_mask, move_text, moves_for, parse_move
+from circolo.engine import NotationError, Refusal, View, ViewCore
+from circolo.games.scopa.deck import CARDS, TEXT, cards_of, mask_of, parse_card
+from circolo.games.scopa.moves import (
+    CUT_MOVES,
+    captured_mask,
+    move_text,
+    moves_for,
+    parse_move,
+    played_card,
+)
 from circolo.games.scopa.position import read_position
+from circolo.games.scopa.refusals import refusal
 from circolo.games.scopa.scoring import hand_score
 from circolo.games.scopa.state import ScopaHand, texts
 
@@ -78,6 +86,23 @@ class ScopaView(View[int]):
         if self.cutting:
             return list(CUT_MOVES)
         return moves_for(self.hand, self.table)
+
+    def move_text(self, move: int) -> str:
+        return move_text(move)
+
+    def _parse_move(self, text: str) -> int:
+        return parse_move(text)
+
+    def refusal(self, move: int) -> Refusal:
+        return refusal(self.cutting, self.hand, self.table, move)
+
+    def move_label(self, move: int) -> dict[str, Any]:
+        """A cut: ``{"kind": "cut", "cut": 17}``; a card: ``{"kind": "play", "card": "7D",
+        "takes": ["AH", "6H"]}`` (``takes`` empty: the card is laid)."""
+        if move < 0:
+            return {"kind": "cut", "cut": -move}
+        taken = [TEXT[card] for card in cards_of(captured_mask(move))]
+        return {"kind": "play", "card": TEXT[played_card(move)], "takes": taken}
 
     def last_capture(self) -> tuple[int, int | None] | None:
         """(seat, move) of the last capture; the move is None if the history lacks it."""

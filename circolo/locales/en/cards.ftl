@@ -41,4 +41,4 @@ card = { $suit ->
    *[other] { card-rank } of { card-suit }
 }
 card-the = the { card }
-card-stands-for = { $card } (as the { $natural })
+card-stands-for = { $card } (as { $natural })

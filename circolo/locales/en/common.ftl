@@ -10,7 +10,7 @@ level-expert = Expert
 setup-language = Language / Lingua / Idioma?
 setup-game = Which game do you want to play?
 setup-level = How strong are the bots?
-welcome = Circolo — { $game }. You are in seat { $seat }. Type the number of your choice; Ctrl-D leaves.
+welcome = Circolo — { $game }. You are in seat { $seat }. Type the number of your choice; Ctrl-D to quit.
 bot-name = { $seat ->
     [1] Bruno
     [2] Carla
@@ -33,7 +33,6 @@ your-turn = Your turn.
 choose = Choose [1-{ $count }]: 
 not-a-choice = Type a number from 1 to { $count }.
 go-back = Go back
-error = Not allowed: { $message }
 points = { $points ->
     [one] { $points } point
    *[other] { $points } points
@@ -42,8 +41,14 @@ cards-count = { $count ->
     [one] { $count } card
    *[other] { $count } cards
 }
-hand-over = The hand is over.
-hand-points = Points this hand
+hand-over = { $game ->
+    [burraco] The hand is over.
+   *[other] The hand is over.
+}
+hand-points = { $game ->
+    [burraco] Points this hand
+   *[other] Points this hand
+}
 match-score = Match score: { $scores }
 target-points = The match is played to { $target } points.
 target-single = The match is a single hand.
@@ -62,13 +67,16 @@ match-won = { $who ->
 }
 match-drawn = The match is drawn.
 decide = Both sides reached the target in the same hand. What do you vote for?
-choice-replay = Replay the hand (the score goes back to what it was before it)
+choice-replay = Replay the hand (the score goes back to where it stood before)
 choice-draw = Call the match a draw
 goodbye = Goodbye.
 
 ## Events common to every game.
 
-event-hand-over = The hand is over. { $scores }.
+event-hand-over = { $game ->
+    [burraco] The hand is over.
+   *[other] The hand is over.
+} { $scores }.
 event-side-points = { $name }: { points }
 event-auto-move = { $who ->
     [you] Time's up: automatic move for you.

@@ -2,11 +2,11 @@
 
 scopa-title = Scopa — dealer: { $dealer }; cards still to deal: { $stock }
 scopa-voided = { $count ->
-    [one] One deal was void this hand (three or more Kings on the table): reshuffled.
-   *[other] { $count } deals were void this hand (three or more Kings on the table): reshuffled.
+    [one] One misdeal this hand (three or more Kings on the table): the cards were reshuffled.
+   *[other] { $count } misdeals this hand (three or more Kings on the table): the cards were reshuffled.
 }
 scopa-cut-wait = { $who ->
-    [you] You cut the deck.
+    [you] Your turn to cut the deck.
    *[other] { $name } cuts the deck.
 }
 scopa-table = Table: { $cards }
@@ -20,7 +20,10 @@ scopa-pile = { $name }: { $captured ->
     [one] { $scope } scopa
    *[other] { $scope } scope
 }
-scopa-last-capture = Last capture: { $name } took { $cards } with { $card }
+scopa-last-capture = { $who ->
+    [you] Last capture: you took { $cards } with { $card }
+   *[other] Last capture: { $name } took { $cards } with { $card }
+}
 scopa-waiting = Waiting for { $name }.
 scopa-category-carte = Cards
 scopa-category-denari = Coins (denari)
@@ -70,3 +73,13 @@ scopa-event-cut = { $who ->
     [you] You cut the deck at { $at }.
    *[other] { $name } cuts the deck at { $at }.
 }
+
+## Why a move is refused (refusal-<reason>): $card is the card you tried, with its article.
+refusal-scopa_cut_first = First cut the deck.
+refusal-scopa_cut_depth = Cut between { $min } and { $max } cards.
+refusal-scopa_no_cut = The deck is already cut: play a card.
+refusal-scopa_not_in_hand = You do not hold { $card }.
+refusal-scopa_not_on_table = With { $card } you can only take cards that are on the table.
+refusal-scopa_take_equal = A card of the same value is on the table: with { $card } you must take that one.
+refusal-scopa_wrong_sum = The cards you take with { $card } must add up to { $value }.
+refusal-scopa_must_take = With { $card } you can take cards adding up to { $value }: you must take them.

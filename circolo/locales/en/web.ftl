@@ -4,12 +4,14 @@ web-opt-players = Players
 web-opt-players-2 = 1 v 1
 web-opt-players-4 = 2 v 2
 web-opt-target = Match to
-web-opt-target-single_hand = One single hand
+web-opt-target-single_hand = Single hand
 web-opt-faces = Card faces
 web-opt-faces-italian = Italian
 web-opt-faces-french = French
 web-opt-hands = Hands
-web-opt-seven_opening = House rule: 7 de abertura
+# An optional number's empty field: $value, a usual value (4 hands, 2005 points).
+web-opt-example = e.g. { $value }
+web-opt-seven_opening = House rule: 7 opening
 web-opt-bonus_61_59 = House rule: bonus for 61 × 59
 web-history = History
 web-replay = Replay
@@ -33,7 +35,7 @@ web-game-burraco = Burraco
 web-mode-2 = 1 v 1
 web-mode-4 = 2 v 2
 web-game-scopa-about = Capture by matching values; sweep the table for a scopa.
-web-game-bisca-about = Tricks and trumps, first team to 4 points.
+web-game-bisca-about = Tricks and trumps: the first to 4 points wins.
 web-game-burraco-about = Melds, burraco and the pozzetto.
 web-play-now = Play now
 web-open-tables = Open tables
@@ -47,6 +49,7 @@ web-speed-standard = Standard
 web-speed-relaxed = Relaxed
 web-speed-untimed = Untimed
 web-private = Private (invite link)
+web-rated = Rated (only if every player accepts)
 web-seat-label = Seat { $seat }
 web-seat-me = Me
 web-seat-open = Open seat
@@ -57,6 +60,7 @@ web-level-expert = Expert
 web-bot = Bot
 web-you = you
 web-dealer = Dealer
+web-dealer-tag = D
 web-waiting = Waiting for players…
 web-waiting-bots = Bots join in { $seconds } s if nobody comes.
 web-invite-link = Invite link
@@ -73,8 +77,11 @@ web-points = { $count ->
     [one] { $count } point
    *[other] { $count } points
 }
-web-stock = Stock
-web-pile = Pile
+web-stock = { $game ->
+    [burraco] Stock
+   *[other] Stock
+}
+web-pile = Discard pile
 web-table = Table
 web-scores = Score
 web-hand = Your hand
@@ -95,24 +102,29 @@ web-disconnected-for = { $name } is disconnected, back within
 web-return-invite = Your table is waiting for you
 web-reopen = Reopen your table
 web-return-in = { $seconds } s to reopen it
-web-times-up = Time's up: automatic move
-web-commitment = Shuffle commitment
+web-commitment = Shuffle fingerprint
 web-verify-link = Verify this shuffle
 web-seed = Seed
 web-match-over = Match over
 web-you-won = You won!
 web-you-lost = You lost
 web-draw = Draw
-web-winner = { $name } wins
+web-winner = { $count ->
+    [one] { $name } wins
+   *[other] { $name } win
+}
 web-reason = Reason
-web-hand-number = Hand { $hand }
+web-hand-number = { $game ->
+    [burraco] Hand { $hand }
+   *[other] Hand { $hand }
+}
 web-match = Match
 web-match-number = Match { $match }
 web-total = Total
-web-reason-score = the score decided it
+web-reason-score = decided by the score
 web-reason-abandonment = a player left the match
 web-reason-cancelled = cancelled before the start
-web-reason-start_deadline = start not pressed in time
+web-reason-start_deadline = nobody pressed Start the match in time
 web-reason-vote = decided by vote
 web-reason-clock = out of time
 web-reason-disconnection = a player did not come back
@@ -125,6 +137,8 @@ web-reason-draw = agreed draw
 web-reason-log_full = the match grew too long: a draw
 web-cut = Cut the deck
 web-cut-how = How many cards to move from the top to the bottom
+web-cut-auto = If you do not cut, the deck is cut for you in a few seconds.
+web-cut-choose = Choose where to cut
 web-choose-capture = Choose what to capture
 web-lay = Lay it on the table
 web-cat-carte = Cards
@@ -132,21 +146,23 @@ web-cat-denari = Coins (denari)
 web-cat-settebello = Settebello
 web-cat-primiera = Primiera
 web-cat-scope = Scope
-web-scopa = Scopa!
-web-copas = Copas (hearts)
-web-sorteio = Draw the trump
+web-copas = copas hand, counts double
+web-sorteio = Turn up the trump
 web-choose-trump = Choose the trump
 web-trump = Trump
 web-open-card = Open card
 web-exchange = Exchange the 2
 web-pass = Pass
 web-exchange-prompt = You hold the 2 of trumps: exchange it for the open card, or keep it.
-web-exchange-none = Before the first trick, the 2 of trumps may be exchanged for the open card. You do not hold it.
+web-exchange-waiting = Waiting for the trump 2 exchange: whoever holds the 2 of trumps may exchange it for the open card.
 web-trick = Trick
-web-last-trick = Last trick
-web-won-trick = { $name } takes the trick
+web-last-trick = Previous trick
+web-won-trick = { $who ->
+    [you] You take the trick
+   *[other] { $name } takes the trick
+}
 web-relo = Relo!
-web-vote = Both teams reached 4 points
+web-vote = Both sides reached the target in the same hand
 web-vote-replay = Replay the hand
 web-vote-draw = Record a draw
 web-draw-card = Draw
@@ -167,7 +183,7 @@ web-move-sent = Sending…
 web-no-answer = The server did not answer: reloading the table
 web-error-other = Something went wrong: { $message }
 web-set-faces = Card faces
-web-faces-auto = As the game is played
+web-faces-auto = As set for the table
 web-faces-italian = Italian (Neapolitan)
 web-faces-french = French
 web-set-four-colour = Four-colour suits
@@ -179,6 +195,7 @@ web-back-blue = Blue
 web-set-sound = Sounds
 web-set-notify = Notify me when it is my turn (tab hidden)
 web-set-motion = Animations
+web-set-confirm = Confirmations: a second tap plays a Bisca card, and leaving a match in play asks first
 web-set-shortcuts = Keyboard shortcuts (arrows, Enter, number keys)
 web-close = Close
 web-name = Name
@@ -187,55 +204,16 @@ web-moves = { $count ->
     [one] { $count } move
    *[other] { $count } moves
 }
-web-ev-play = { $you ->
-        [yes] You play { $card }
-       *[no] { $name } plays { $card }
-    }
-web-ev-capture = { $you ->
-        [yes] You take { $took } with { $card }
-       *[no] { $name } takes { $took } with { $card }
-    }
-web-ev-draw = { $you ->
-        [yes] You draw
-       *[no] { $name } draws
-    }
-web-ev-take = { $you ->
-        [yes] You take the pile
-       *[no] { $name } takes the pile
-    }
-web-ev-meld = { $you ->
-        [yes] You meld { $cards }
-       *[no] { $name } melds { $cards }
-    }
-web-ev-extend = { $you ->
-        [yes] You extend a meld with { $cards }
-       *[no] { $name } extends a meld with { $cards }
-    }
-web-ev-discard = { $you ->
-        [yes] You discard { $card }
-       *[no] { $name } discards { $card }
-    }
-web-ev-copas = { $you ->
-        [yes] You choose copas
-       *[no] { $name } chooses copas
-    }
-web-ev-sorteio = { $you ->
-        [yes] You draw the trump
-       *[no] { $name } draws the trump
-    }
-web-ev-exchange = { $you ->
-        [yes] You exchange the 2
-       *[no] { $name } exchanges the 2
-    }
-web-ev-pass = { $you ->
-        [yes] You pass
-       *[no] { $name } passes
-    }
-web-ev-cut = { $you ->
-        [yes] You cut the deck
-       *[no] { $name } cuts the deck
-    }
 web-sides = Teams
 web-team = Team
 web-opponents = Opponents
 web-your-team = Your team
+web-move-queued = You are offline: your move will be sent when the connection is back.
+web-move-not-sent = Your move was not sent: the table moved on.
+web-leave-title = Leave the table?
+web-leave-loses = Leaving a match being played counts as a loss.
+web-leave-loses-team = Leaving a match being played counts as a loss for your team.
+web-leave-confirm = Leave and lose
+web-stay = Stay
+web-match-number = Match { $match }
+web-chat-not-sent = Not sent: the connection is down. Your message is still in the box.

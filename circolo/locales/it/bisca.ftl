@@ -2,19 +2,25 @@
 
 bisca-title = Bisca Capixaba — mazziere: { $dealer }
 bisca-choosing = { $who ->
-    [you] La briscola non è ancora scelta: tocca a te scegliere copas o sorteggio prima di vedere le carte.
-   *[other] La briscola non è ancora scelta: { $name } sceglie copas o sorteggio prima di vedere le carte.
+    [you] La briscola non è ancora stata scelta: tocca a te scegliere copas o sorteggio prima di vedere le carte.
+   *[other] La briscola non è ancora stata scelta: { $name } sceglie copas o sorteggio prima di vedere le carte.
 }
 bisca-trump = Briscola: { $suit }
 bisca-trump-copas = Briscola: { $suit } — mano a copas (vale doppio)
 bisca-turned-back = Girata e rimessa nel mazzo: { $card }. Nessuna carta scoperta.
 bisca-no-open-card = Nessuna carta scoperta: il mazzo è chiuso.
 bisca-open-card = Carta scoperta sotto il mazzo (si pesca per ultima): { $card }
-bisca-open-card-drawn = La carta scoperta ({ $card }) l'ha pescata { $name }.
-bisca-exchanged = { $name } ha cambiato { $two } con la carta scoperta ({ $card }).
+bisca-open-card-drawn = { $who ->
+    [you] La carta scoperta ({ $card }) l'hai pescata tu.
+   *[other] La carta scoperta ({ $card }) l'ha pescata { $name }.
+}
+bisca-exchanged = { $who ->
+    [you] Hai scambiato { $two } con la carta scoperta ({ $card }).
+   *[other] { $name } ha scambiato { $two } con la carta scoperta ({ $card }).
+}
 bisca-last-trick = { $who ->
-    [you] Ultima presa: { $cards } — l'hai presa tu
-   *[other] Ultima presa: { $cards } — la prende { $name }
+    [you] Presa precedente: { $cards } — l'hai presa tu
+   *[other] Presa precedente: { $cards } — l'ha presa { $name }
 }
 bisca-trick = In tavola: { $cards }
 bisca-trick-empty = { $who ->
@@ -29,17 +35,17 @@ bisca-waiting = Si aspetta { $name }.
 bisca-not-your-turn = Non tocca a te.
 bisca-choose-trump = Tagli tu: come si sceglie la briscola?
 bisca-choose-copas = Copas: briscola cuori, non si gira nessuna carta (la mano vale doppio)
-bisca-choose-sorteio = Sorteggio: si gira una carta e il suo seme è briscola (un Asso o un 7 passa all'altro seme dello stesso colore)
+bisca-choose-sorteio = Sorteggio: si gira una carta e il suo seme è briscola (se esce un Asso o un 7, la briscola passa all'altro seme dello stesso colore)
 bisca-no-two = Non hai il Due di briscola: niente da cambiare.
 bisca-exchange-question = Hai il Due di briscola. Lo cambi con la carta scoperta?
 bisca-keep-two = Tieni { $two }
-bisca-exchange = Cambia { $two } con { $card }
+bisca-exchange = Scambia { $two } con { $card }
 bisca-only-card = Puoi giocare una carta sola: { $card }
 bisca-choose-card = Quale carta giochi?
-bisca-ace-waits = { $card } (l'Asso di briscola) si gioca solo dopo il 7 di briscola (o da ultimo di mano con in mano solo l'Asso e il 7 di briscola).
-bisca-seven-not-last = { $card } (il 7 di briscola) non può chiudere la presa, tranne nell'ultima presa o con in mano solo l'Asso e il 7 di briscola.
+bisca-ace-waits = Non puoi ancora giocare { $card }: l'Asso di briscola si gioca solo dopo il 7 di briscola (o da ultimo di mano, se in mano hai solo l'Asso e il 7 di briscola).
+bisca-seven-not-last = Non puoi giocare { $card } adesso: il 7 di briscola non può chiudere la presa, tranne nell'ultima presa o se in mano hai solo l'Asso e il 7 di briscola.
 bisca-not-allowed = Ora non puoi giocare { $card }.
-bisca-category-card_points = Punti carta
+bisca-category-card_points = Punti delle carte
 bisca-category-win = Mano vinta
 bisca-category-copas = Copas
 bisca-category-capote = Cappotto
@@ -62,8 +68,8 @@ bisca-event-trump-choice = { $choice ->
 }
 bisca-event-turned = Si gira { $card }.
 bisca-event-exchange = { $who ->
-    [you] Hai cambiato { $gave } con la carta scoperta, { $took }.
-   *[other] { $name } cambia { $gave } con la carta scoperta, { $took }.
+    [you] Hai scambiato { $gave } con la carta scoperta, { $took }.
+   *[other] { $name } scambia { $gave } con la carta scoperta, { $took }.
 }
 bisca-event-card-played = { $who ->
     [you] Hai giocato { $card }.
@@ -90,3 +96,12 @@ bisca-event-draw = { $who ->
     [you] Peschi una carta.
    *[other] { $name } pesca una carta.
 }
+
+## Perché una mossa è rifiutata (refusal-<reason>): $card è la carta giocata, con l'articolo.
+refusal-bisca_choose_trump = Prima scegli la briscola: copas o sorteggio.
+refusal-bisca_answer_exchange = Prima c'è lo scambio del 2 di briscola.
+refusal-bisca_no_trump_two = Non hai il 2 di briscola: non c'è niente da scambiare.
+refusal-bisca_play_a_card = Gioca una carta.
+refusal-bisca_not_in_hand = Non hai in mano { $card }.
+refusal-bisca_ace_before_seven = L'Asso di briscola non si gioca prima che sia uscito il 7 di briscola.
+refusal-bisca_seven_last = Il 7 di briscola non può chiudere la presa.

@@ -33,7 +33,6 @@ your-turn = Tocca a te.
 choose = Scegli [1-{ $count }]:
 not-a-choice = Scrivi un numero da 1 a { $count }.
 go-back = Torna indietro
-error = Mossa non consentita: { $message }
 points = { $points ->
     [one] { $points } punto
    *[other] { $points } punti
@@ -42,10 +41,16 @@ cards-count = { $count ->
     [one] { $count } carta
    *[other] { $count } carte
 }
-hand-over = Mano finita.
-hand-points = Punti della mano
+hand-over = { $game ->
+    [burraco] Smazzata finita.
+   *[other] Mano finita.
+}
+hand-points = { $game ->
+    [burraco] Punti della smazzata
+   *[other] Punti della mano
+}
 match-score = Punteggio della partita: { $scores }
-target-points = Si gioca ai { $target } punti.
+target-points = La partita è a { $target } punti.
 target-single = Si gioca una mano sola.
 target-hands = La partita dura { $hands ->
     [one] una smazzata
@@ -61,14 +66,17 @@ match-won = { $who ->
    *[other] { $name } vince la partita.
 }
 match-drawn = La partita finisce pari.
-decide = Tutte e due le squadre hanno raggiunto il traguardo nella stessa mano. Cosa voti?
+decide = Siete arrivati al traguardo insieme, nella stessa mano. Cosa voti?
 choice-replay = Rigiocare la mano (si torna al punteggio di prima)
 choice-draw = Chiudere la partita in pareggio
 goodbye = Arrivederci.
 
 ## Eventi comuni a ogni gioco.
 
-event-hand-over = Mano finita. { $scores }.
+event-hand-over = { $game ->
+    [burraco] Smazzata finita.
+   *[other] Mano finita.
+} { $scores }.
 event-side-points = { $name }: { points }
 event-auto-move = { $who ->
     [you] Tempo scaduto: mossa automatica per te.

@@ -6,38 +6,44 @@ bisca-choosing = { $who ->
    *[other] O trunfo ainda não foi escolhido: { $name } escolhe copas ou sorteio antes de ver as cartas.
 }
 bisca-trump = Trunfo: { $suit }
-bisca-trump-copas = Trunfo: { $suit } — mão de copas (vale o dobro)
+bisca-trump-copas = Trunfo: { $suit } — a mão vale o dobro
 bisca-turned-back = Virada e devolvida ao monte: { $card }. Sem carta aberta.
-bisca-no-open-card = Sem carta aberta: o monte acabou.
+bisca-no-open-card = Sem carta aberta: o monte está fechado.
 bisca-open-card = Carta aberta debaixo do monte (a última a ser comprada): { $card }
-bisca-open-card-drawn = A carta aberta ({ $card }) ficou com { $name }.
-bisca-exchanged = { $name } trocou { $two } pela carta aberta ({ $card }).
+bisca-open-card-drawn = { $who ->
+    [you] A carta aberta ({ $card }) ficou com você.
+   *[other] A carta aberta ({ $card }) ficou com { $name }.
+}
+bisca-exchanged = { $who ->
+    [you] Você trocou { $two } pela carta aberta ({ $card }).
+   *[other] { $name } trocou { $two } pela carta aberta ({ $card }).
+}
 bisca-last-trick = { $who ->
-    [you] Última vaza: { $cards } — ficou com você
-   *[other] Última vaza: { $cards } — ficou com { $name }
+    [you] Vaza anterior: { $cards } — ficou com você
+   *[other] Vaza anterior: { $cards } — ficou com { $name }
 }
 bisca-trick = Na mesa: { $cards }
 bisca-trick-empty = { $who ->
-    [you] Na mesa: nada ainda; você é a mão.
-   *[other] Na mesa: nada ainda; { $name } é a mão.
+    [you] Na mesa: nada ainda; você abre a vaza.
+   *[other] Na mesa: nada ainda; { $name } abre a vaza.
 }
 bisca-final-trick = Esta é a última vaza.
 bisca-hand = Sua mão: { $cards }
 bisca-sizes = Cartas na mão: { $sizes }; monte: { $stock }
-bisca-score = { $name }: { points } em { cards-count }, relo: { $relo }
+bisca-score = { $name }: { points } ({ cards-count }), relo: { $relo }
 bisca-waiting = Esperando { $name }.
 bisca-not-your-turn = Não é a sua vez.
 bisca-choose-trump = Você corta: como se escolhe o trunfo?
 bisca-choose-copas = Copas: o trunfo é copas, nenhuma carta é virada (a mão vale o dobro)
-bisca-choose-sorteio = Sorteio: uma carta é virada e o naipe dela é o trunfo (um Ás ou um 7 passa para o outro naipe da mesma cor)
-bisca-no-two = Você não tem o Dois de trunfo: nada para trocar.
-bisca-exchange-question = Você tem o Dois de trunfo. Quer trocá-lo pela carta aberta?
+bisca-choose-sorteio = Sorteio: uma carta é virada e o naipe dela é o trunfo (se sair um ás ou um 7, o trunfo passa para o outro naipe da mesma cor)
+bisca-no-two = Você não tem o 2 do trunfo: nada para trocar.
+bisca-exchange-question = Você tem o 2 do trunfo. Quer trocá-lo pela carta aberta?
 bisca-keep-two = Ficar com { $two }
-bisca-exchange = Trocar { $two } por { $card }
-bisca-only-card = Só uma carta pode ser jogada: { $card }
+bisca-exchange = Trocar { $two } e ficar com { $card }
+bisca-only-card = Você só pode jogar esta carta: { $card }
 bisca-choose-card = Que carta você joga?
-bisca-ace-waits = { $card } (o Ás de trunfo) só pode ser jogado depois do 7 de trunfo (ou pelo último a jogar com só o Ás e o 7 de trunfo na mão).
-bisca-seven-not-last = { $card } (o 7 de trunfo) não pode fechar a vaza, a não ser na última vaza ou com só o Ás e o 7 de trunfo na mão.
+bisca-ace-waits = Você ainda não pode jogar { $card }: o ás do trunfo só sai depois do 7 do trunfo (ou por quem joga por último tendo na mão apenas o ás e o 7 do trunfo).
+bisca-seven-not-last = Você não pode jogar { $card } agora: o 7 do trunfo não pode fechar a vaza, a não ser na última vaza ou tendo na mão apenas o ás e o 7 do trunfo.
 bisca-not-allowed = Agora você não pode jogar { $card }.
 bisca-category-card_points = Pontos nas cartas
 bisca-category-win = Mão ganha
@@ -45,7 +51,7 @@ bisca-category-copas = Copas
 bisca-category-capote = Capote
 bisca-category-relo = Relo
 bisca-category-cap = Teto de 4 pontos por mão
-bisca-category-seven_opening = Saída de 7
+bisca-category-seven_opening = 7 de abertura
 bisca-category-win_61_59 = Bônus 61–59
 
 ## Eventos da Bisca. $who: you ou other; $name: quem jogou.
@@ -56,8 +62,8 @@ bisca-event-trump-choice = { $choice ->
        *[other] { $name } escolhe copas: o trunfo é copas e a mão vale o dobro.
     }
    *[sorteio] { $who ->
-        [you] Você escolheu sorteio: uma carta é virada para o trunfo.
-       *[other] { $name } escolhe sorteio: uma carta é virada para o trunfo.
+        [you] Você escolheu sorteio: uma carta é virada para definir o trunfo.
+       *[other] { $name } escolhe sorteio: uma carta é virada para definir o trunfo.
     }
 }
 bisca-event-turned = Carta virada: { $card }.
@@ -90,3 +96,12 @@ bisca-event-draw = { $who ->
     [you] Você compra uma carta.
    *[other] { $name } compra uma carta.
 }
+
+## Por que uma jogada é recusada (refusal-<reason>): $card é a carta jogada, com o artigo.
+refusal-bisca_choose_trump = Primeiro escolha o trunfo: copas ou sorteio.
+refusal-bisca_answer_exchange = Primeiro vem a troca do 2 de trunfo.
+refusal-bisca_no_trump_two = Você não tem o 2 de trunfo: não há o que trocar.
+refusal-bisca_play_a_card = Jogue uma carta.
+refusal-bisca_not_in_hand = Você não tem { $card } na mão.
+refusal-bisca_ace_before_seven = O Ás de trunfo só pode ser jogado depois que sair o 7 de trunfo.
+refusal-bisca_seven_last = O 7 de trunfo não pode fechar a vaza.

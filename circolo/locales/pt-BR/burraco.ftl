@@ -25,7 +25,7 @@ burraco-kind-dirty = canastra suja
 burraco-sizes = Cartas na mão: { $sizes }
 burraco-recall = Do lixo, { $name } tem na mão: { $cards }
 burraco-hand = Sua mão ({ cards-count }):
-burraco-taken-single = Pegou sozinha do lixo nesta vez (não pode descartá-la, a não ser que tenha a gêmea): { $card }
+burraco-taken-single = Você pegou do lixo só esta carta nesta vez (não pode descartá-la, a não ser que tenha outra igual): { $card }
 burraco-ended-closed = { $who ->
     [you] Fim da rodada: você bateu.
    *[other] Fim da rodada: { $name } bateu.
@@ -42,13 +42,16 @@ burraco-action-extend = Baixar cartas em um dos seus jogos
 burraco-action-discard = Descartar uma carta (termina a sua vez)
 burraco-meld-cards = Números das cartas do jogo (1-{ $count }, por exemplo 1 4 5; vazio para voltar):
 burraco-extend-cards = Números das cartas a baixar (1-{ $count }, por exemplo 2 3; vazio para voltar):
-burraco-bad-numbers = Digite números de cartas diferentes de 1 a { $count }, separados por espaços.
+burraco-bad-numbers = Digite números de cartas de 1 a { $count }, sem repetir, separados por espaços.
 burraco-no-such-meld = Com essas cartas você não pode baixar nenhum jogo agora.
 burraco-no-such-extension = Essas cartas não podem ser baixadas nesse jogo agora.
 burraco-which-meld = Em qual jogo você baixa?
 burraco-choose-layout = Como você arruma o jogo?
 burraco-which-discard = Que carta você descarta?
-burraco-cannot-discard = Agora você não pode descartar { $card } (a única carta pega do lixo, ou um descarte que não deixaria bater).
+burraco-cannot-discard = { $why ->
+    [taken] Agora você não pode descartar { $card }: é a única carta que você pegou do lixo.
+   *[close] Agora você não pode descartar { $card }: você ficaria sem cartas, e assim não pode bater (é preciso ter uma canastra, e o último descarte não pode ser curinga).
+}
 burraco-category-melded = Cartas baixadas
 burraco-category-in_hand = Cartas na mão
 burraco-category-burraco_clean = Canastra limpa
@@ -111,3 +114,40 @@ burraco-event-close = { $who ->
     [you] Você bateu: fim da rodada!
    *[other] { $name } bateu: fim da rodada!
 }
+
+## A mesa no navegador: os curingas, a ordem da mão, a última jogada dos outros.
+
+web-burraco-wild = curinga
+# Um dois que vale como curinga numa trinca: $card o nome da carta.
+web-burraco-wild-card = { $card }, curinga
+# Uma carta que acabou de entrar na sua mão; $from: drawn (comprada), taken (do lixo) ou pozzetto (do morto).
+web-burraco-fresh = { $from ->
+    [taken] recém-pega do lixo
+    [pozzetto] do seu morto
+   *[drawn] recém-comprada
+}
+web-burraco-sort = Organizar a sua mão
+web-burraco-sort-suit = Por naipe
+web-burraco-sort-rank = Por valor
+# $name: o jogador cuja última jogada aparece.
+web-burraco-last-of = Última jogada de { $name }
+web-burraco-last-drew = comprou do monte
+web-burraco-last-took = pegou o lixo
+web-burraco-last-meld = baixou um jogo
+web-burraco-last-extend = baixou no jogo
+web-burraco-last-discard = descartou
+web-burraco-last-pozzetto = pegou o morto
+web-burraco-last-close = bateu
+## Por que uma jogada é recusada (refusal-<reason>): $card é uma carta da jogada, com o artigo.
+refusal-burraco_draw_first = Primeiro compre do monte ou pegue o lixo.
+refusal-burraco_drawn_already = Você já comprou nesta vez.
+refusal-burraco_stock_empty = O monte acabou.
+refusal-burraco_pile_empty = O lixo está vazio.
+refusal-burraco_not_in_hand = Você não tem { $card } na mão.
+refusal-burraco_taken_card = Você não pode descartar { $card }: é a única carta que você acabou de pegar do lixo.
+refusal-burraco_close_needs_burraco = Você ainda não pode bater: falta uma canastra.
+refusal-burraco_close_wild = Você não pode bater descartando um curinga.
+refusal-burraco_keep_a_card = Guarde uma carta para descartar: bate-se descartando.
+refusal-burraco_no_such_meld = Esse jogo não está na mesa.
+refusal-burraco_not_an_extension = Essas cartas não entram nesse jogo.
+refusal-burraco_set_exists = Vocês já têm uma trinca desse valor: baixe nela.

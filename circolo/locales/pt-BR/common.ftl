@@ -33,7 +33,6 @@ your-turn = Sua vez.
 choose = Escolha [1-{ $count }]:
 not-a-choice = Digite um número de 1 a { $count }.
 go-back = Voltar
-error = Jogada não permitida: { $message }
 points = { $points ->
     [0] 0 pontos
     [one] { $points } ponto
@@ -44,8 +43,14 @@ cards-count = { $count ->
     [one] { $count } carta
    *[other] { $count } cartas
 }
-hand-over = Fim da mão.
-hand-points = Pontos da mão
+hand-over = { $game ->
+    [burraco] Fim da rodada.
+   *[other] Fim da mão.
+}
+hand-points = { $game ->
+    [burraco] Pontos da rodada
+   *[other] Pontos da mão
+}
 match-score = Placar da partida: { $scores }
 target-points = A partida vai até { $target } pontos.
 target-single = A partida é de uma mão só.
@@ -63,14 +68,17 @@ match-won = { $who ->
    *[other] { $name } ganhou a partida.
 }
 match-drawn = A partida terminou empatada.
-decide = As duas duplas chegaram ao alvo na mesma mão. Qual é o seu voto?
+decide = Todos chegaram aos pontos da partida na mesma mão. Qual é o seu voto?
 choice-replay = Jogar a mão de novo (o placar volta ao que era antes dela)
 choice-draw = Encerrar a partida empatada
 goodbye = Até logo.
 
 ## Eventos comuns a todos os jogos.
 
-event-hand-over = Fim da mão. { $scores }.
+event-hand-over = { $game ->
+    [burraco] Fim da rodada.
+   *[other] Fim da mão.
+} { $scores }.
 event-side-points = { $name }: { points }
 event-auto-move = { $who ->
     [you] Tempo esgotado: jogada automática para você.

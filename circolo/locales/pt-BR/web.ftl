@@ -5,10 +5,12 @@ web-opt-players-2 = 1 contra 1
 web-opt-players-4 = 2 contra 2
 web-opt-target = Partida de
 web-opt-target-single_hand = Uma mão só
-web-opt-faces = Cartas
-web-opt-faces-italian = Italianas
-web-opt-faces-french = Francesas
+web-opt-faces = Baralho
+web-opt-faces-italian = Italiano
+web-opt-faces-french = Francês
 web-opt-hands = Rodadas
+# O campo vazio de um número opcional: $value, um valor comum (4 rodadas, 2005 pontos).
+web-opt-example = ex.: { $value }
 web-opt-seven_opening = Regra da casa: 7 de abertura
 web-opt-bonus_61_59 = Regra da casa: bônus no 61 × 59
 web-history = Histórico
@@ -33,20 +35,21 @@ web-game-burraco = Buraco italiano
 web-mode-2 = 1 contra 1
 web-mode-4 = 2 contra 2
 web-game-scopa-about = Capture cartas de mesmo valor; limpe a mesa para fazer escopa.
-web-game-bisca-about = Vazas e trunfo: ganha a primeira dupla a 4 pontos.
+web-game-bisca-about = Vazas e trunfo: ganha quem chegar primeiro a 4 pontos.
 web-game-burraco-about = Jogos, canastras e o morto.
 web-play-now = Jogar agora
 web-open-tables = Mesas abertas
-web-no-tables = Nenhuma mesa aberta agora: toque em Jogar agora e robôs ocupam os lugares vazios.
+web-no-tables = Nenhuma mesa aberta agora: escolha Jogar agora e os robôs ocupam os lugares vazios.
 web-create-table = Criar uma mesa
 web-create = Criar
 web-watch = Assistir
 web-join = Sentar
 web-speed = Velocidade
 web-speed-standard = Normal
-web-speed-relaxed = Tranquila
-web-speed-untimed = Sem tempo
-web-private = Privada (link de convite)
+web-speed-relaxed = Lenta
+web-speed-untimed = Sem limite de tempo
+web-private = Mesa privada (link de convite)
+web-rated = Vale ranking (se todos aceitarem)
 web-seat-label = Lugar { $seat }
 web-seat-me = Eu
 web-seat-open = Lugar livre
@@ -57,6 +60,7 @@ web-level-expert = Difícil
 web-bot = Robô
 web-you = você
 web-dealer = Quem dá as cartas
+web-dealer-tag = D
 web-waiting = Esperando jogadores…
 web-waiting-bots = Em { $seconds } s entram robôs, se ninguém vier.
 web-invite-link = Link de convite
@@ -75,12 +79,15 @@ web-points = { $count ->
     [one] { $count } ponto
    *[other] { $count } pontos
 }
-web-stock = Monte
+web-stock = { $game ->
+    [burraco] Monte
+   *[other] Monte
+}
 web-pile = Lixo
 web-table = Mesa
 web-scores = Placar
-web-hand = Sua mão
-web-card-forbidden = não pode agora
+web-hand = Suas cartas
+web-card-forbidden = não pode ser jogada agora
 web-start-match = Começar a partida
 web-continue = Continuar
 web-rematch = Revanche
@@ -88,38 +95,43 @@ web-leave = Sair da mesa
 web-back-to-lobby = Voltar ao salão
 web-offline = Conexão perdida — reconectando…
 web-offline-seat = sem conexão
-web-reconnected = Conectado de novo
+web-reconnected = Conexão restabelecida
 web-chat = Chat
 web-send = Enviar
 web-chat-placeholder = Escreva uma mensagem
 web-log = Jogadas
-web-disconnected-for = { $name } desconectou, precisa voltar em
+web-disconnected-for = { $name } desconectou, precisa voltar em até
 web-return-invite = Sua mesa está esperando por você
 web-reopen = Volte para a mesa
 web-return-in = { $seconds } s para voltar
-web-times-up = Tempo esgotado: jogada automática
-web-commitment = Compromisso do embaralhamento
+web-commitment = Impressão digital do embaralhamento
 web-verify-link = Verificar este embaralhamento
 web-seed = Semente
 web-match-over = Fim da partida
 web-you-won = Você ganhou!
 web-you-lost = Você perdeu
 web-draw = Empate
-web-winner = { $name } ganhou
+web-winner = { $count ->
+    [one] { $name } ganhou
+   *[other] { $name } ganharam
+}
 web-reason = Motivo
-web-hand-number = Mão { $hand }
+web-hand-number = { $game ->
+    [burraco] Rodada { $hand }
+   *[other] Mão { $hand }
+}
 web-match = Partida
 web-match-number = Partida { $match }
 web-total = Total
 web-reason-score = decidida no placar
 web-reason-abandonment = um jogador abandonou
 web-reason-cancelled = cancelada antes do início
-web-reason-start_deadline = início não confirmado a tempo
+web-reason-start_deadline = ninguém apertou Começar a partida a tempo
 web-reason-vote = decidida por votação
 web-reason-clock = tempo esgotado
 web-reason-disconnection = um jogador não voltou
 web-reason-target = pontuação alcançada
-web-reason-hands = todas as mãos jogadas
+web-reason-hands = todas as rodadas jogadas
 web-reason-abandon = um jogador saiu
 web-reason-disconnect = um jogador não voltou
 web-reason-timeout = tempo esgotado
@@ -127,28 +139,32 @@ web-reason-draw = empate combinado
 web-reason-log_full = partida longa demais: empate
 web-cut = Cortar o baralho
 web-cut-how = Quantas cartas passar de cima para baixo
+web-cut-auto = Se você não cortar, o baralho é cortado para você em poucos segundos.
+web-cut-choose = Escolher onde cortar
 web-choose-capture = Escolha a captura
-web-lay = Baixar na mesa
+web-lay = Jogar na mesa
 web-cat-carte = Cartas
 web-cat-denari = Ouros
 web-cat-settebello = Sete belo
 web-cat-primiera = Primeira
 web-cat-scope = Escopas
-web-scopa = Escopa!
-web-copas = Copas
+web-copas = a mão vale o dobro
 web-sorteio = Sorteio
 web-choose-trump = Escolha o trunfo
 web-trump = Trunfo
 web-open-card = Carta aberta
 web-exchange = Trocar o 2
 web-pass = Passar
-web-exchange-prompt = Você tem o 2 de trunfo: troque pela carta aberta, ou fique com ele.
-web-exchange-none = Antes da primeira vaza, o 2 de trunfo pode ser trocado pela carta aberta. Você não o tem.
+web-exchange-prompt = Você tem o 2 do trunfo: troque pela carta aberta, ou fique com ele.
+web-exchange-waiting = Esperando a troca do 2 do trunfo: quem tem o 2 do trunfo pode trocá-lo pela carta aberta.
 web-trick = Vaza
-web-last-trick = Última vaza
-web-won-trick = { $name } leva a vaza
+web-last-trick = Vaza anterior
+web-won-trick = { $who ->
+    [you] Você leva a vaza
+   *[other] { $name } leva a vaza
+}
 web-relo = Relo!
-web-vote = As duas duplas chegaram a 4 pontos
+web-vote = Todos chegaram aos pontos na mesma mão
 web-vote-replay = Jogar a mão de novo
 web-vote-draw = Empate
 web-draw-card = Comprar
@@ -159,7 +175,7 @@ web-discard = Descartar
 web-melds = Jogos
 web-pozzetto = Morto
 web-pozzetti = Mortos
-web-select-cards = Selecione cartas e depois baixe um jogo, baixe no jogo ou descarte
+web-select-cards = Selecione cartas e depois baixe um jogo novo, baixe num jogo da mesa ou descarte
 web-wild-where = Onde fica o curinga?
 web-stands-for = como { $card }
 web-burraco-clean = canastra limpa
@@ -169,7 +185,7 @@ web-move-sent = Enviando…
 web-no-answer = O servidor não respondeu: recarregando a mesa
 web-error-other = Algo deu errado: { $message }
 web-set-faces = Cartas
-web-faces-auto = Conforme o jogo
+web-faces-auto = Como escolhido para a mesa
 web-faces-italian = Italianas (napolitanas)
 web-faces-french = Francesas
 web-set-four-colour = Naipes em quatro cores
@@ -181,6 +197,7 @@ web-back-blue = Azul
 web-set-sound = Sons
 web-set-notify = Avisar quando for minha vez (aba oculta)
 web-set-motion = Animações
+web-set-confirm = Confirmações: um segundo toque joga a carta na Bisca, e sair de uma partida em andamento pergunta antes
 web-set-shortcuts = Atalhos de teclado (setas, Enter, números)
 web-close = Fechar
 web-name = Nome
@@ -190,55 +207,16 @@ web-moves = { $count ->
     [one] { $count } jogada
    *[other] { $count } jogadas
 }
-web-ev-play = { $you ->
-        [yes] Você joga { $card }
-       *[no] { $name } joga { $card }
-    }
-web-ev-capture = { $you ->
-        [yes] Você captura { $took } com { $card }
-       *[no] { $name } captura { $took } com { $card }
-    }
-web-ev-draw = { $you ->
-        [yes] Você compra
-       *[no] { $name } compra
-    }
-web-ev-take = { $you ->
-        [yes] Você pega o lixo
-       *[no] { $name } pega o lixo
-    }
-web-ev-meld = { $you ->
-        [yes] Você baixa { $cards }
-       *[no] { $name } baixa { $cards }
-    }
-web-ev-extend = { $you ->
-        [yes] Você baixa no jogo { $cards }
-       *[no] { $name } baixa no jogo { $cards }
-    }
-web-ev-discard = { $you ->
-        [yes] Você descarta { $card }
-       *[no] { $name } descarta { $card }
-    }
-web-ev-copas = { $you ->
-        [yes] Você escolhe copas
-       *[no] { $name } escolhe copas
-    }
-web-ev-sorteio = { $you ->
-        [yes] Você escolhe sorteio
-       *[no] { $name } escolhe sorteio
-    }
-web-ev-exchange = { $you ->
-        [yes] Você troca o 2
-       *[no] { $name } troca o 2
-    }
-web-ev-pass = { $you ->
-        [yes] Você passa
-       *[no] { $name } passa
-    }
-web-ev-cut = { $you ->
-        [yes] Você corta o baralho
-       *[no] { $name } corta o baralho
-    }
 web-sides = Duplas
 web-team = Dupla
 web-opponents = Adversários
 web-your-team = Sua dupla
+web-move-queued = Você está sem conexão: sua jogada vai ser enviada quando a conexão voltar.
+web-move-not-sent = Sua jogada não foi enviada: o jogo já seguiu.
+web-leave-title = Sair da mesa?
+web-leave-loses = Sair de uma partida em andamento conta como derrota.
+web-leave-loses-team = Sair de uma partida em andamento conta como derrota para a sua dupla.
+web-leave-confirm = Sair e perder
+web-stay = Ficar
+web-match-number = Partida { $match }
+web-chat-not-sent = Não enviada: a conexão caiu. Sua mensagem continua na caixa.

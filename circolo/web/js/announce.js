@@ -18,7 +18,7 @@ export function announce(text) {
   pending.push(text);
   clearTimeout(timer);
   timer = setTimeout(() => {
-    region.textContent = pending.join(". ");
+    region.textContent = pending.map((x) => (/[.!?…]$/.test(x) ? x : `${x}.`)).join(" "); // one stop each
     pending = [];
   }, 150);
 }

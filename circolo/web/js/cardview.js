@@ -2,31 +2,47 @@
 // name for screen readers. Backs are plain images. Faces follow the player's settings.
 import { h } from "./dom.js";
 import { cardSvg, backSvg } from "./art/cards.js";
-import { cardName, suitLetters } from "./names.js";
+import { cardName, currentLang } from "./i18n.js";
 import * as settings from "./settings.js";
+import { gameInfo } from "./games.js";
 
-export function facesFor(game) {
-  const chosen = settings.get("faces");
-  if (game === "burraco") return "french";
-  if (chosen === "auto") return "italian";
-  return chosen;
+// Suit letters for the colour-blind corner mark, per language and faces (H D C S order).
+const LETTERS = {
+  it: { italian: "CDBS", french: "CQFP" },
+  "pt-BR": { italian: "COPE", french: "COPE" },
+  en: { italian: "CNBS", french: "HDCS" },
+};
+
+export function suitLetters(faces) {
+  return LETTERS[currentLang()][faces];
 }
 
-export function artOptions(game) {
-  const faces = facesFor(game);
+// The faces a game's cards are drawn with: the player's own choice for that game in
+// Settings when the game's deck can be drawn with it, else the table's ("faces", a table
+// option everyone at the table gets), else the game's own (its rules).
+export function facesFor(game, tableFaces = null) {
+  const chosen = settings.facesOf(game);
+  const faces = gameInfo(game)?.faces || ["french"];
+  if (faces.includes(chosen)) return chosen;
+  return faces.includes(tableFaces) ? tableFaces : faces[0];
+}
+
+export function artOptions(faces) {
   return { faces, fourColour: settings.get("fourColour"), letters: settings.get("letters") ? suitLetters(faces) : "" };
 }
 
-// A card that can be pressed: onclick(code) is called with the card's text.
-export function cardButton(code, game, { selected = false, onclick = null, extraLabel = "", cls = "", key = null } = {}) {
-  const opts = artOptions(game);
+// A card that can be pressed, drawn with ``faces`` (facesFor): onclick(code) is called
+// with the card's text.
+export function cardButton(code, faces, { selected = false, onclick = null, extraLabel = "", cls = "", key = null } = {}) {
+  const opts = artOptions(faces);
   const label = cardName(code, opts.faces) + (extraLabel ? `, ${extraLabel}` : "");
   const el = h("button", {
     type: "button",
     class: `card ${cls}${selected ? " selected" : ""}${onclick ? " playable" : ""}`,
     "aria-label": label,
     "aria-pressed": onclick ? String(selected) : null,
-    dataset: key ? { card: code, key } : { card: code },
+    "aria-disabled": onclick ? null : "true", // read while waiting, not played now
+    dataset: key ? { card: code, key, faces: opts.faces } : { card: code, faces: opts.faces },
     html: cardSvg(code.split("=")[0], opts),
   });
   if (onclick) el.addEventListener("click", () => onclick(code, el));
@@ -35,9 +51,9 @@ export function cardButton(code, game, { selected = false, onclick = null, extra
 }
 
 // A card shown but not playable (table cards, tricks, melds): an image with a label.
-export function cardImage(code, game, cls = "") {
-  const opts = artOptions(game);
-  return h("span", { class: `card ${cls}`, role: "img", "aria-label": cardName(code, opts.faces), dataset: { card: code }, html: cardSvg(code.split("=")[0], opts) });
+export function cardImage(code, faces, cls = "") {
+  const opts = artOptions(faces);
+  return h("span", { class: `card ${cls}`, role: "img", "aria-label": cardName(code, opts.faces), dataset: { card: code, faces: opts.faces }, html: cardSvg(code.split("=")[0], opts) });
 }
 
 export function cardBack(cls = "") {

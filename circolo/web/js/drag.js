@@ -1,5 +1,6 @@
 // Dragging a card from the hand: an alternative to tapping, never the only way. Pointer
-// events (mouse, pen, touch) on the hand's playable cards; a card moved more than a few
+// events (mouse, pen, touch) on the hand's playable cards (and on any hand card a game marks
+// data-drag, to be reordered at any time); a card moved more than a few
 // pixels follows the pointer and, dropped on an element marked data-drop, is handed to
 // onDrop(code, key, target). A drag never also counts as a click.
 const THRESHOLD = 8; // px before a press becomes a drag
@@ -29,7 +30,7 @@ export function enableDrag(root, onDrop) {
 
   const down = (ev) => {
     if (ev.button !== 0) return;
-    const el = ev.target.closest(".hand button.card.playable");
+    const el = ev.target.closest(".hand button.card.playable, .hand button.card[data-drag]");
     if (!el || !root.contains(el)) return;
     start = { x: ev.clientX, y: ev.clientY, el, id: ev.pointerId, code: el.dataset.card, key: el.dataset.key || null };
   };

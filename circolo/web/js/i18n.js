@@ -7,7 +7,7 @@
 import * as settings from "./settings.js";
 
 export const LANGS = ["it", "pt-BR", "en"];
-export const LANG_NAMES = { it: "Italiano", "pt-BR": "Português (Brasil)", en: "English" };
+export const LANG_NAMES = { it: "Italiano", "pt-BR": "Português", en: "English" };
 const catalogues = new Map(); // lang -> Promise of { id: parts }
 let lang = "en";
 let messages = {};
@@ -94,11 +94,46 @@ export function has(id) {
   return Object.hasOwn(messages, id);
 }
 
-// An error frame ({ code, message, retry_after? }) in the player's language: error-<code>
-// from the catalogue (with the whole seconds to wait), or the server's own words when the
-// code has no entry.
-export function errorText(error) {
+// An error frame ({ code, message, reason?, params?, retry_after? }) in the player's
+// language: a refused move's reason (refusal-<reason>, its card codes named in `faces`),
+// else error-<code> from the catalogue (with the whole seconds to wait, and `vars`: a table
+// passes its game, whose hand has its own word in Burraco), or the server's own words when
+// the code has no entry.
+export function errorText(error, { faces = "italian", ...vars } = {}) {
+  if (error.reason && has(`refusal-${error.reason}`)) {
+    const params = {};
+    for (const [key, value] of Object.entries(error.params || {})) {
+      params[key] = /^card(_|$)/.test(key) ? cardName(String(value), faces, true) : value;
+    }
+    return t(`refusal-${error.reason}`, { ...vars, ...params });
+  }
   const seconds = Math.max(1, Math.ceil(error.retry_after ?? 1));
-  if (error.code && has(`error-${error.code}`)) return t(`error-${error.code}`, { seconds });
+  const until = error.until ? new Date(error.until * 1000).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" }) : "";
+  if (error.code === "account_suspended") { // days away: the date too; none: until lifted
+    return error.until ? t("error-account_suspended", { until: new Date(error.until * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" }) }) : t("error-account_suspended-open");
+  }
+  if (error.code === "chips_insufficient") return t("error-chips_insufficient", { count: error.needed ?? 0, balance: error.balance ?? 0 }); // an HTTP answer: no frame has these
+  if (error.code && has(`error-${error.code}`)) return t(`error-${error.code}`, { seconds, until, abandoned: error.abandoned ?? 0, ...vars });
   return t("web-error-other", { message: error.message || error.code || "?" });
+}
+
+// A list in the language's own words ("A, B e C"), as circolo/i18n.py `join` says it
+// (both CLDR's); "—" for none.
+export function joinList(words) {
+  return words.length ? new Intl.ListFormat(lang, { type: "conjunction" }).format(words) : "—";
+}
+
+// A card's name from the catalogue's `card` message ("Sette di denari"); with `article`,
+// as a sentence says it (`card-the`: "il Sette di denari"). A wild laid in another card's
+// place ("2C=4H") says which it stands for. The one place cards are named, as
+// circolo/i18n.py `card_name` names them for the terminal.
+export function cardName(code, faces = "italian", article = false) {
+  const [own, natural] = code.split("=");
+  const rank = own === "JK" ? 0 : "A23456789TJQK".indexOf(own[0]) + 1;
+  const name = t(article ? "card-the" : "card", { rank, suit: own === "JK" ? "J" : own[1], faces });
+  return natural ? t("card-stands-for", { card: name, natural: cardName(natural, faces, true) }) : name;
+}
+
+export function cardList(codes, faces, article = false) {
+  return joinList(codes.map((c) => cardName(c, faces, article)));
 }

@@ -4,8 +4,8 @@
 import { h, replace } from "./dom.js";
 import { t, has } from "./i18n.js";
 import * as settings from "./settings.js";
+import { setGames, gameNames, gameInfo } from "./games.js";
 
-const GAMES = ["scopa", "bisca", "burraco"];
 
 export class Lobby {
   constructor(root, conn, { onTable, onError }) {
@@ -19,10 +19,12 @@ export class Lobby {
       conn.on("lobby", (m) => {
         const first = !this.data;
         this.data = m;
+        setGames(m.games);
         this.tables = new Map(m.tables.map((x) => [x.table_id, x]));
-        // the form is drawn once from the games' options: a resubscribe keeps what was chosen
-        if (first) this.render();
-        else this.renderTables();
+        // the form is drawn once, from the room's games, levels and speeds: a resubscribe
+        // keeps what was chosen, and nothing chosen before the room answered is lost
+        if (first) this.drawCreateForm();
+        this.renderTables();
       }),
       conn.on("lobby.table", (m) => {
         this.tables.set(m.table.table_id, m.table);
@@ -48,14 +50,13 @@ export class Lobby {
   }
 
   games() {
-    const given = this.data?.games || [];
-    return GAMES.map((g) => given.find((x) => x.game === g) || { game: g, players: [2, 4], options: [] });
+    return this.data?.games || gameNames().map(gameInfo);
   }
 
   async playNow(game, players) {
     const reply = await this.conn.request({ type: "play_now", game, players, level: settings.get("botLevel") });
     if (reply.type === "error") return this.onError(reply);
-    if (reply.table_id) this.onTable(reply.table_id, reply);
+    if (reply.table_id) this.onTable(reply.table_id);
   }
 
   render() {
@@ -63,18 +64,26 @@ export class Lobby {
     this.playing = h("ul", { class: "table-list playing-list", "aria-live": "off" });
     this.playingSection = h("section", { class: "playing-tables", "aria-labelledby": "playing-h" },
       h("h2", { id: "playing-h" }, t("web-tables-playing")), this.playing);
+    this.createSection = h("section", { class: "create", "aria-labelledby": "create-h" },
+      h("h2", { id: "create-h" }, t("web-create-table")));
     replace(
       this.root,
+      h("h1", { class: "sr-only" }, `${t("web-app")} · ${t("web-lobby")}`), // the page's one heading
       h("section", { class: "games", "aria-labelledby": "games-h" },
         h("h2", { id: "games-h", class: "sr-only" }, t("web-play-now")),
         this.games().map((g) => this.gameTile(g))),
       h("section", { class: "open-tables", "aria-labelledby": "open-h" },
         h("h2", { id: "open-h" }, t("web-open-tables")), this.list),
       this.playingSection,
-      h("section", { class: "create", "aria-labelledby": "create-h" },
-        h("h2", { id: "create-h" }, t("web-create-table")), this.createForm()),
+      this.createSection,
     );
+    if (this.data) this.drawCreateForm();
     this.renderTables();
+  }
+
+  drawCreateForm() {
+    this.createSection.querySelector(".create-form")?.remove();
+    this.createSection.append(this.createForm());
   }
 
   gameTile(g) {
@@ -114,7 +123,7 @@ export class Lobby {
   async join(tableId) {
     const reply = await this.conn.request({ type: "table.join", table_id: tableId });
     if (reply.type === "error") return this.onError(reply);
-    this.onTable(tableId, reply);
+    this.onTable(tableId);
   }
 
   async watch(tableId) {
@@ -127,7 +136,7 @@ export class Lobby {
     const gameSel = h("select", { name: "game", id: "cf-game" }, games.map((g) => h("option", { value: g.game }, t(`web-game-${g.game}`))));
     const fields = h("div", { class: "option-fields" });
     const seats = h("div", { class: "seat-fields" });
-    const levels = this.data?.bot_levels || ["random", "greedy", "expert"];
+    const levels = this.data?.bot_levels || [];
     const drawSeats = () => {
       const n = Number(form.elements.players?.value || 2);
       replace(seats, Array.from({ length: n - 1 }, (_, i) => {
@@ -148,7 +157,7 @@ export class Lobby {
       drawSeats();
     };
     gameSel.addEventListener("change", drawOptions);
-    const speeds = this.data?.speeds || ["standard", "relaxed", "untimed"];
+    const speeds = this.data?.speeds || [];
     form.append(
       h("label", { for: "cf-game" }, t("web-game-label"), gameSel),
       rulesLink,
@@ -156,6 +165,7 @@ export class Lobby {
       h("label", { for: "cf-speed" }, t("web-speed"), h("select", { id: "cf-speed", name: "speed" }, speeds.map((s) => h("option", { value: s }, t(`web-speed-${s}`))))),
       seats,
       h("label", { class: "check", for: "cf-private" }, h("input", { type: "checkbox", id: "cf-private", name: "private" }), t("web-private")),
+      h("label", { class: "check", for: "cf-rated" }, h("input", { type: "checkbox", id: "cf-rated", name: "rated" }), t("web-rated")),
       h("button", { class: "primary", type: "submit" }, t("web-create")),
     );
     drawOptions();
@@ -164,6 +174,17 @@ export class Lobby {
     const priv = form.elements.private;
     speedSel.addEventListener("change", () => { if (speedSel.value !== "standard") priv.checked = true; });
     priv.addEventListener("change", () => { if (!priv.checked) speedSel.value = "standard"; });
+    // rated is offered at a private table of people at the standard speed (a public one is rated anyway)
+    const rated = form.elements.rated;
+    const offerable = () => {
+      const bots = [...form.querySelectorAll("select[name^=seat]")].some((s) => s.value.startsWith("bot:"));
+      const can = priv.checked && speedSel.value === "standard" && !bots;
+      rated.closest("label").hidden = !priv.checked;
+      rated.disabled = !can;
+      if (!can) rated.checked = false;
+    };
+    form.addEventListener("change", offerable);
+    offerable();
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
       this.create(form, games.find((x) => x.game === gameSel.value));
@@ -190,10 +211,10 @@ export class Lobby {
       seats.push(v.startsWith("bot:") ? { kind: "bot", level: v.slice(4) } : { kind: "open" });
     }
     const reply = await this.conn.request({
-      type: "table.create", game: g.game, options, speed: form.elements.speed.value, private: form.elements.private.checked, seats,
+      type: "table.create", game: g.game, options, speed: form.elements.speed.value, private: form.elements.private.checked, rated: form.elements.rated.checked, seats,
     });
     if (reply.type === "error") return this.onError(reply);
-    this.onTable(reply.table_id, reply);
+    this.onTable(reply.table_id);
   }
 }
 
@@ -207,6 +228,7 @@ function matchLength(options) {
 
 // One form control for one option of Rules.describe().
 function optionField(o) {
+  if (o.choices?.length === 1 && !o.optional) return null; // nothing to choose (Burraco's faces)
   const id = `cf-opt-${o.name}`;
   const label = has(`web-opt-${o.name}`) ? t(`web-opt-${o.name}`) : o.description || o.name;
   let control;
@@ -217,7 +239,9 @@ function optionField(o) {
   } else if (o.type === "bool" || o.type === "boolean" || typeof o.default === "boolean") {
     return h("label", { class: "check", for: id }, h("input", { type: "checkbox", id, name: o.name, checked: !!o.default }), label);
   } else {
-    control = h("input", { id, name: o.name, type: "number", min: o.minimum ?? null, max: o.maximum ?? null, value: o.default ?? "", placeholder: o.optional ? "—" : null });
+    // an optional number left empty shows the spec's example ("e.g. 2005"), never a bare field
+    const placeholder = o.example !== undefined ? t("web-opt-example", { value: String(o.example) }) : o.optional ? "—" : null;
+    control = h("input", { id, name: o.name, type: "number", min: o.minimum ?? null, max: o.maximum ?? null, value: o.default ?? "", placeholder });
   }
   return h("label", { for: id }, label, control);
 }

@@ -13,8 +13,12 @@ import { TableScreen } from "./table/screen.js";
 import { renderVerify } from "./verify.js";
 import { renderSettings } from "./settingsview.js";
 import { renderHistory, renderReplay } from "./history.js";
+import { renderRatings } from "./ratings.js";
+import { renderPlayer } from "./records.js";
 import { nameCard } from "./myname.js";
 import { renderRules, leaveRules } from "./rules.js";
+import { loadGames } from "./games.js";
+import { loadAccount, accountNow, followSettings, renderLogin, renderRegister, renderProfile } from "./account.js";
 
 const conn = new Connection();
 window.circolo = { conn }; // for tests and the curious
@@ -29,23 +33,31 @@ function header() {
     route();
   });
   return h("header", { class: "top" },
-    h("a", { class: "brand", href: "/" , onclick: (e) => { e.preventDefault(); go("/"); } }, "♣ ", t("web-app")),
-    h("nav", { "aria-label": "main" },
+    h("a", { class: "brand", href: "/", title: t("web-lobby"), onclick: (e) => { e.preventDefault(); go("/"); } }, "♣ ", t("web-app")),
+    h("nav", { "aria-label": t("web-nav-main") },
       h("a", { href: "/", onclick: (e) => { e.preventDefault(); go("/"); } }, t("web-lobby")),
       h("a", { href: "#/rules" }, t("web-rules")),
       h("a", { href: "#/history" }, t("web-history")),
+      h("a", { href: "#/ratings" }, t("rating-nav")),
       h("a", { href: "#/settings" }, t("web-settings")),
-      h("a", { href: "#/verify" }, t("web-verify"))),
+      h("a", { href: "#/verify" }, t("web-verify")),
+      accountLink()),
     h("a", { class: "me", href: "#/settings", title: t("web-name-edit") }, conn.welcome?.player?.name || ""),
     langSel);
 }
 
+// "Log in" for a guest, "Profile" once logged in (the page knows from GET /api/account).
+function accountLink() {
+  const mine = accountNow()?.account;
+  return h("a", { class: "account-link", href: mine ? "#/profile" : "#/login" }, t(mine ? "web-account-profile" : "web-account-login"));
+}
+
 function renderShell() {
   replace(document.body,
-    h("a", { class: "skip", href: "#main" }, "↓"),
+    h("a", { class: "skip", href: "#main" }, t("web-skip-main")),
     header(),
     h("div", { id: "offline", class: "offline", role: "alert", hidden: conn.online || !conn.welcome }, t("web-offline")),
-    h("div", { id: "name-slot" }),
+    h("aside", { id: "name-slot", "aria-label": t("web-name-edit") }), // a landmark: your name's card
     h("main", { id: "main", tabindex: "-1" }));
   mountAnnouncer();
   document.title = t("web-app");
@@ -64,6 +76,9 @@ export function go(path) {
 function route() {
   const main = $("#main");
   const hash = location.hash;
+  const atTable = !hash.startsWith("#/") && /^\/t\//.test(location.pathname);
+  const skip = $(".skip");
+  if (skip) skip.textContent = t(atTable ? "web-skip-table" : "web-skip-main"); // it says where it goes
   nameCard($("#name-slot"), conn, !hash && location.pathname === "/");
   const byHash = hash.match(/^#\/rules(?:\/(\w+))?(?:\/([\w-]+))?/);
   const byPath = !hash.startsWith("#/") && location.pathname.match(/^\/(?:rules|help)(?:\/(\w+))?\/?$/);
@@ -81,13 +96,30 @@ function route() {
     const params = new URLSearchParams(hash.split("?")[1] || "");
     return hash.startsWith("#/history") ? renderHistory(main, params) : renderReplay(main, params);
   }
+  if (hash.startsWith("#/ratings")) {
+    leaveCurrent();
+    return renderRatings(main, new URLSearchParams(hash.split("?")[1] || ""));
+  }
+  const player = hash.match(/^#\/player\/([^?#]+)/);
+  if (player) {
+    leaveCurrent();
+    return renderPlayer(main, player[1]);
+  }
+  const account = hash.match(/^#\/(login|register|profile)\b/);
+  if (account) {
+    leaveCurrent();
+    return { login: renderLogin, register: renderRegister, profile: renderProfile }[account[1]](main);
+  }
   if (hash.startsWith("#/settings")) {
     leaveCurrent();
     return renderSettings(main, conn);
   }
   const match = location.pathname.match(/^\/t\/([\w-]+)/);
   if (match) {
-    if (current instanceof TableScreen && current.tableId === match[1]) return current.render();
+    if (current instanceof TableScreen && current.tableId === match[1]) { // a new shell (language): draw into it
+      current.root = main;
+      return current.render();
+    }
     leaveCurrent();
     const params = new URLSearchParams(location.search);
     const held = (conn.welcome?.tables || []).some((x) => x.table_id === match[1]);
@@ -96,7 +128,7 @@ function route() {
   }
   leaveCurrent();
   current = new Lobby(main, conn, {
-    onTable: (id, reply) => go(`/t/${id}${reply.watch ? "?watch=1" : ""}`),
+    onTable: (id, { watch = false } = {}) => go(`/t/${id}${watch ? "?watch=1" : ""}`),
     onError: (e) => {
       const text = errorText(e);
       document.querySelector(".lobby-error")?.remove();
@@ -106,7 +138,9 @@ function route() {
 }
 
 async function start() {
-  await setLang(initialLang());
+  // an account's settings (its language too) come before the page is drawn
+  const account = loadAccount().then(followSettings).then(() => setLang(initialLang()));
+  await Promise.all([account, loadGames()]);
   document.documentElement.classList.toggle("no-motion", !settings.motionAllowed());
   settings.onChange(() => document.documentElement.classList.toggle("no-motion", !settings.motionAllowed()));
   useServerClock(() => conn.serverNow(), sounds.warn);
@@ -120,8 +154,9 @@ async function start() {
     if (location.pathname === "/" && !location.hash && w.tables?.length === 1 && !sessionStorage.getItem("circolo.stayLobby")) {
       return go(`/t/${w.tables[0].table_id}`);
     }
-    if (!current) route();
-    else nameCard($("#name-slot"), conn, !location.hash && location.pathname === "/");
+    // a page is never redrawn by a reconnection: what it shows (a verification under
+    // way, a form being filled) stays; only the name card follows the welcome
+    nameCard($("#name-slot"), conn, !location.hash && location.pathname === "/");
   });
   conn.on("offline", () => {
     const bar = $("#offline");

@@ -49,6 +49,12 @@ export function nameForm(conn, { first = false, onDone = () => {} } = {}) {
   });
   let typed = false;
   input.addEventListener("input", () => { typed = true; });
+  if (!conn.welcome) { // drawn before the room answered: the name comes with its welcome
+    const off = conn.on("online", (w) => {
+      off();
+      if (!typed && !input.value) input.value = w.player?.name || "";
+    });
+  }
   const offer = async () => {
     const name = await suggestion();
     if (name && !typed) input.value = name;

@@ -1,6 +1,8 @@
 // The WebSocket connection: hello/welcome, heartbeat, reconnect with back-off, and per
 // table sequence numbers with resync (docs/protocol.md). Frames are delivered to
 // subscribers in order; a table frame out of sequence triggers a resync, never a guess.
+import { checked } from "./framecheck.js";
+
 const PROTOCOL = 1;
 
 export class Connection extends EventTarget {
@@ -62,11 +64,12 @@ export class Connection extends EventTarget {
     if (msg.type === "table.closed") this.last.delete(msg.table_id); // not reopened on reconnect
     if (msg.ref && this.pending.has(msg.ref) && ["ack", "error"].includes(msg.type) === false) {
       // a reply other than ack/error also settles the request
-      this.settle(msg.ref, msg);
+      this.settle(msg.ref, checked(msg));
     }
-    if (msg.ref && (msg.type === "ack" || msg.type === "error")) this.settle(msg.ref, msg);
-    this.emit(msg.type, msg);
-    this.emit("message", msg);
+    if (msg.ref && (msg.type === "ack" || msg.type === "error")) this.settle(msg.ref, checked(msg));
+    // the transport reads the envelope above; what the screens read is checked in tests
+    this.emit(msg.type, checked(msg));
+    this.emit("message", checked(msg));
   }
 
   welcomed(msg) {

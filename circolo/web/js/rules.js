@@ -6,13 +6,12 @@
 // "{cards 7D AD}" for a row of card images. Shown as a page (#/rules/<game>[/<section>],
 // or /rules/<game>#<section>) or in a dialog over the table (openRulesDialog).
 import { h, replace } from "./dom.js";
-import { t, currentLang } from "./i18n.js";
-import { facesFor } from "./cardview.js";
+import { t, currentLang, cardName } from "./i18n.js";
+import { facesFor, suitLetters } from "./cardview.js";
 import { cardSvg } from "./art/cards.js";
-import { cardName, suitLetters } from "./names.js";
 import * as settings from "./settings.js";
+import { gameNames } from "./games.js";
 
-export const RULE_GAMES = ["scopa", "bisca", "burraco"];
 const texts = new Map(); // "lang/game" -> Promise of the Markdown text
 
 function load(game) {
@@ -26,10 +25,8 @@ function load(game) {
   return texts.get(key);
 }
 
-// Bisca Capixaba is played with the Brazilian (French) deck unless the player chose faces.
 function ruleCard(code, game) {
-  const chosen = settings.get("faces");
-  const faces = game === "bisca" && chosen === "auto" ? "french" : facesFor(game);
+  const faces = facesFor(game);
   const opts = { faces, fourColour: settings.get("fourColour"), letters: settings.get("letters") ? suitLetters(faces) : "" };
   return h("span", { class: "card rule-card", role: "img", "aria-label": cardName(code, faces), html: cardSvg(code, opts) });
 }
@@ -128,17 +125,17 @@ function scrollTo(root, section) {
 // On /rules/<game> (a page of its own) the tabs are pages too; in the app, routes.
 function gameTabs(current, onPath) {
   return h("nav", { class: "rules-games", "aria-label": t("web-rules") },
-    RULE_GAMES.map((g) => h("a", { href: onPath ? `/rules/${g}` : `#/rules/${g}`, class: "tab", "aria-current": g === current ? "page" : null }, t(`web-game-${g}`))));
+    gameNames().map((g) => h("a", { href: onPath ? `/rules/${g}` : `#/rules/${g}`, class: "tab", "aria-current": g === current ? "page" : null }, t(`web-game-${g}`))));
 }
 
 // The page: #/rules (the three games), #/rules/<game>[/<section>] or /rules/<game>#<section>.
 export async function renderRules(main, game, section) {
   const lang = currentLang();
-  if (!RULE_GAMES.includes(game)) {
+  if (!gameNames().includes(game)) {
     document.title = `${t("web-rules")} · ${t("web-app")}`;
     return replace(main, h("div", { class: "rules-page" },
       h("h1", {}, t("web-rules")),
-      h("ul", { class: "rules-index" }, RULE_GAMES.map((g) => h("li", {},
+      h("ul", { class: "rules-index" }, gameNames().map((g) => h("li", {},
         h("a", { href: `#/rules/${g}`, class: `rules-game game-${g}` }, h("strong", {}, t(`web-game-${g}`)), h("span", {}, t(`web-game-${g}-about`))))))));
   }
   const show = (id) => {

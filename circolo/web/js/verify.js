@@ -3,11 +3,11 @@
 // gives, as card images, from GET /api/deal (the engine's own deal code, docs/verify.md).
 // URL: #/verify?game=&players=&first=&cut=&choice=&s=<seed>&c=<commitment>
 import { h, replace } from "./dom.js";
-import { t, has } from "./i18n.js";
+import { t, has, cardName } from "./i18n.js";
 import { cardImage, facesFor } from "./cardview.js";
-import { cardName } from "./names.js";
+import { gameNames, dealFacts } from "./games.js";
+import { TABLES } from "./table/games.js";
 
-const GAMES = ["scopa", "bisca", "burraco"];
 
 // A seed as the room prints it (64 hex digits, or 0x…), or a decimal number: its 32 bytes;
 // null when it cannot be read.
@@ -33,10 +33,11 @@ export async function sha256Hex(bytes) {
 }
 
 // The deal from the server: { deal } or { error: { code, message } }.
-export async function fetchDeal({ game, seed, players = 2, first = 0, cuts = [], choice = "sorteio" }) {
+export async function fetchDeal({ game, seed, players = 2, first = 0, cuts = [], choice }) {
   const q = new URLSearchParams({ game, seed, players: String(players), first: String(first) });
-  if (game === "scopa" && cuts.length) q.set("cut", cuts.join(","));
-  if (game === "bisca") q.set("choice", choice);
+  const { inputs, choices } = dealFacts(game);
+  if (inputs.includes("cut") && cuts.length) q.set("cut", cuts.join(","));
+  if (inputs.includes("choice")) q.set("choice", choice || choices[0]);
   try {
     const res = await fetch(`/api/deal?${q}`, { headers: { accept: "application/json" } });
     const body = await res.json();
@@ -46,22 +47,35 @@ export async function fetchDeal({ game, seed, players = 2, first = 0, cuts = [],
   }
 }
 
-// What shaped a hand's deal, read from its view: the dealer, Scopa's cuts, Bisca's choice.
-export function factsOf(view) {
-  const moves = (view?.history || []).map(([, move]) => move);
+// The moves of a hand that shaped its deal, as the game declares them (dealFacts): each
+// cut ("cut N") and the trump choice; shaping(move) tells whether a move is one.
+export function dealMoves(game, moves) {
+  const { inputs, choices } = dealFacts(game);
+  const isCut = (m) => inputs.includes("cut") && /^cut \d+$/.test(m);
+  const isChoice = (m) => inputs.includes("choice") && choices.includes(m);
   return {
-    first: view?.dealer,
-    cuts: moves.filter((m) => /^cut \d+$/.test(m)).map((m) => Number(m.slice(4))),
-    choice: moves.find((m) => m === "copas" || m === "sorteio"),
+    cuts: moves.filter(isCut).map((m) => Number(m.slice(4))),
+    choice: moves.find(isChoice),
+    shaping: (m) => isCut(m) || isChoice(m),
   };
+}
+
+// What shaped a hand's deal, read from its view: the dealer and the deal's inputs (a view
+// whose game has no dealer has none: its first player comes with the hand's record).
+export function factsOf(view, game) {
+  const has = (key) => view && key in view;
+  const moves = (has("history") ? view.history : []).map(([, move]) => move);
+  const { cuts, choice } = dealMoves(game, moves);
+  return { first: has("dealer") ? view.dealer : undefined, cuts, choice };
 }
 
 // The link to this page for one hand.
 export function verifyHref({ game, players, first, cuts = [], choice, seed, commitment }) {
   const q = new URLSearchParams({ game, players: String(players) });
   if (first !== undefined && first !== null) q.set("first", String(first));
-  if (game === "scopa" && cuts.length) q.set("cut", cuts.join(","));
-  if (game === "bisca" && choice) q.set("choice", choice);
+  const { inputs } = dealFacts(game);
+  if (inputs.includes("cut") && cuts.length) q.set("cut", cuts.join(","));
+  if (inputs.includes("choice") && choice) q.set("choice", choice);
   q.set("s", seed);
   if (commitment) q.set("c", commitment);
   return `#/verify?${q}`;
@@ -69,10 +83,9 @@ export function verifyHref({ game, players, first, cuts = [], choice, seed, comm
 
 // A few lines of Python that print the commitment and the shuffled deck, top first, for
 // the seed exactly as the page prints it.
+// The deck's line and size are the game's (its table module's DEAL_DECK).
 export function snippet(seedHex, game) {
-  const deck = game === "burraco"
-    ? 'deck = [r + s for s in "HDCS" for r in "A23456789TJQK"] * 2 + ["JK"] * 4'
-    : 'deck = [r + s for s in "HDCS" for r in "A234567JQK"]';
+  const { python: deck, size } = TABLES[game].DEAL_DECK;
   return [
     "import hashlib",
     `seed = bytes.fromhex("${seedHex}")`,
@@ -89,12 +102,12 @@ export function snippet(seedHex, game) {
     "        order[i], order[j] = order[j], order[i]",
     "    return order",
     deck,
-    `print(" ".join(deck[i] for i in shuffled(${game === "burraco" ? 108 : 40})))`,
+    `print(" ".join(deck[i] for i in shuffled(${size})))`,
     "",
   ].join("\n");
 }
 
-const cards = (codes, game, cls = "") => h("div", { class: `deal-cards ${cls}` }, codes.map((c) => cardImage(c, game, cls === "deal-stock" ? "small" : "")));
+const cards = (codes, game, cls = "") => h("div", { class: `deal-cards ${cls}` }, codes.map((c) => cardImage(c, facesFor(game), cls === "deal-stock" ? "small" : "")));
 const place = (label, codes, game, cls) => h("div", { class: "deal-place" }, h("h3", {}, label), cards(codes, game, cls));
 
 // The deal, seat by seat in the order they receive cards, then every other place.
@@ -104,7 +117,7 @@ export function dealView(deal, names = null) {
     const label = t("verify-seat", { seat: seat + 1, role });
     return names && names[seat] ? `${label} · ${names[seat]}` : label;
   };
-  const dealer = game === "burraco" ? null : deal.first;
+  const dealer = dealFacts(game).first === "dealer" ? deal.first : null;
   const lines = deal.cuts.map((count) => h("p", {}, t("verify-cut", { count })));
   if (deal.void_deals) lines.push(h("p", {}, t("verify-void", { count: deal.void_deals })));
   if (deal.waiting) {
@@ -132,14 +145,13 @@ function yourself(seedHex, game) {
 const reason = (error) => (has(`error-${error.code}`) ? t(`error-${error.code}`) : t("web-verify-hand-unknown"));
 
 export function renderVerify(root, params) {
-  const game = h("select", { id: "v-game" }, GAMES.map((g) => h("option", { value: g }, t(`web-game-${g}`))));
-  game.value = GAMES.includes(params.get("game")) ? params.get("game") : "scopa";
+  const game = h("select", { id: "v-game" }, gameNames().map((g) => h("option", { value: g }, t(`web-game-${g}`))));
+  game.value = gameNames().includes(params.get("game")) ? params.get("game") : gameNames()[0];
   const players = h("select", { id: "v-players" }, [2, 4].map((n) => h("option", { value: String(n) }, t(`web-mode-${n}`))));
   players.value = params.get("players") === "4" ? "4" : "2";
   const first = h("select", { id: "v-first" });
   const cut = h("input", { id: "v-cut", value: params.get("cut") || "", inputmode: "numeric", placeholder: "4–36", spellcheck: "false" });
-  const choice = h("select", { id: "v-choice" }, ["sorteio", "copas"].map((c) => h("option", { value: c }, t(`web-verify-${c}`))));
-  choice.value = params.get("choice") === "copas" ? "copas" : "sorteio";
+  const choice = h("select", { id: "v-choice" });
   const commit = h("input", { id: "v-commit", value: params.get("c") || "", spellcheck: "false", autocomplete: "off" });
   const seed = h("input", { id: "v-seed", value: params.get("s") || "", spellcheck: "false", autocomplete: "off" });
   const out = h("div", { class: "verify-out" });
@@ -150,9 +162,13 @@ export function renderVerify(root, params) {
     const wanted = params.get("first") || first.value || "0";
     replace(first, Array.from({ length: Number(players.value) }, (_, s) => h("option", { value: String(s) }, t("web-seat-label", { seat: s + 1 }))));
     first.value = Number(wanted) < Number(players.value) ? wanted : "0";
-    firstLabel.textContent = t(game.value === "burraco" ? "web-verify-first" : "web-verify-dealer");
-    cutRow.hidden = game.value !== "scopa";
-    choiceRow.hidden = game.value !== "bisca";
+    const facts = dealFacts(game.value);
+    firstLabel.textContent = t(facts.first === "first" ? "web-verify-first" : "web-verify-dealer");
+    cutRow.hidden = !facts.inputs.includes("cut");
+    choiceRow.hidden = !facts.inputs.includes("choice");
+    const chosen = choice.value || params.get("choice");
+    replace(choice, facts.choices.map((c) => h("option", { value: c }, t(`web-verify-${c}`))));
+    if (facts.choices.includes(chosen)) choice.value = chosen;
   };
   game.addEventListener("change", fit);
   players.addEventListener("change", fit);

@@ -20,7 +20,7 @@ function seatName(seat) {
 
 // The answer `not_seated`: choose a free seat, or watch a table that has started.
 // `gate` is {answer, busy, flash}; `sit(seat)`, `watch()` and `lobby()` act.
-export function gateView(gate, { sit, watch, lobby }) {
+export function gateView(gate, { sit, watch, lobby, rate }) {
   const { answer } = gate;
   if (answer.code !== "not_seated") {
     return h("section", { class: "gate" }, h("p", { class: "banner gate-refused", role: "alert" }, errorText(answer)),
@@ -31,7 +31,7 @@ export function gateView(gate, { sit, watch, lobby }) {
   const title = `${t(`web-game-${table.game}`)} · ${t(`web-mode-${n}`)} · ${t(`web-speed-${table.speed}`)}`;
   if (!answer.free.length) {
     return h("section", { class: "gate", "aria-labelledby": "gate-h" },
-      h("h2", { id: "gate-h" }, title),
+      h("h1", { id: "gate-h" }, title),
       h("p", { class: "banner gate-started", role: "alert" }, t("invite-started")),
       seatsView(table, [], sit, gate.busy),
       h("div", { class: "buttons" },
@@ -39,14 +39,24 @@ export function gateView(gate, { sit, watch, lobby }) {
         h("button", { type: "button", onclick: lobby }, t("web-back-to-lobby"))));
   }
   return h("section", { class: "gate", "aria-labelledby": "gate-h" },
-    h("h2", { id: "gate-h" }, title),
+    h("h1", { id: "gate-h" }, title),
     h("p", { class: "gate-lead" }, gate.busy ? t("invite-joining") : t("invite-choose")),
     gate.flash ? h("p", { class: "flash", role: "alert" }, gate.flash) : null,
     seatsView(table, answer.free, sit, gate.busy),
     n === 4 ? h("p", { class: "gate-note" }, t("invite-opposite")) : null,
+    table.private && table.rated ? ratedChoice(gate, rate) : null,
     h("div", { class: "buttons" },
       h("button", { type: "button", onclick: watch }, t("web-watch")),
       h("button", { type: "button", onclick: lobby }, t("web-back-to-lobby"))));
+}
+
+// A private table its host offers rated: the joiner accepts rated or not (checked at first;
+// the match is rated only if every player accepts).
+function ratedChoice(gate, rate) {
+  const box = h("input", { type: "checkbox", id: "gate-rated", checked: gate.rated !== false, disabled: gate.busy, onchange: (e) => rate(e.target.checked) });
+  return h("div", { class: "gate-rated" },
+    h("p", { class: "gate-note" }, t("invite-rated-offer")),
+    h("label", { class: "check", for: "gate-rated" }, box, t("invite-rated-accept")));
 }
 
 // The seats around a small felt: who sits where, and a button on each free one.

@@ -47,7 +47,9 @@ export class TableModel {
   }
 
   get players() {
-    return this.state.table?.players || this.state.table?.options?.players || this.view?.players || this.seatsInfo.length || 2;
+    const table = this.state.table;
+    if (table && this.gathering) return table.options?.players || table.seats.length; // its lobby entry
+    return table?.players || this.view?.players || this.seatsInfo.length || 2;
   }
 
   get seatsInfo() {
@@ -58,22 +60,27 @@ export class TableModel {
     return this.seatsInfo[seat] || {};
   }
 
-  isBot(seat) {
+  // A waiting table's seats (its lobby entry) have a kind; a live table's a bot flag.
+  seatKind(seat) {
     const s = this.seatInfo(seat);
-    return s.kind === "bot" || s.bot === true || this.bots.includes(seat);
+    if ("kind" in s) return s.kind;
+    return s.bot ? "bot" : "human";
+  }
+
+  isBot(seat) {
+    return this.seatKind(seat) === "bot" || this.bots.includes(seat);
   }
 
   // A bot is named in the player's language ("Robô · Médio"; its seat too in 2 v 2),
   // never by the server's English label.
   name(seat) {
     const s = this.seatInfo(seat);
-    if (s.kind === "open") return t("web-seat-open");
+    if (this.seatKind(seat) === "open") return t("web-seat-open");
     if (this.isBot(seat)) {
       const level = this.level(seat);
       return `${t("web-bot")}${this.players === 4 ? ` ${seat + 1}` : ""}${level ? ` · ${t(`web-level-${level}`)}` : ""}`;
     }
-    if (s.kind === "open") return t("web-seat-open");
-    return s.name || s.display_name || `#${seat + 1}`;
+    return s.name || `#${seat + 1}`;
   }
 
   level(seat) {
@@ -83,11 +90,14 @@ export class TableModel {
   get toMove() {
     const v = this.view;
     if (!v || v.phase === "over") return null;
+    if (["rematch", "finished"].includes(this.status)) return null; // a match over (on the clock too): nobody's turn
+    if (this.state.hand?.asking && !this.state.hand.legal) return null; // asked in secret: nobody's turn shows
     return v.to_move ?? null;
   }
 
-  get dealer() {
-    return this.view?.dealer ?? null;
+  get dealer() { // Scopa and Bisca have one; a Burraco view has none
+    const v = this.view;
+    return v && "dealer" in v ? v.dealer : null;
   }
 
   // The running clock of a seat: {seat, deadline} or Burraco's {green_until, reserves}.
@@ -101,8 +111,8 @@ export class TableModel {
 
   // {state: here|offline|grace|away|invited|left, deadline}
   presence(seat) {
-    const s = this.seatInfo(seat);
-    return s.presence ? { state: s.presence, deadline: s.deadline } : null;
+    const s = this.seatInfo(seat); // a waiting table's seats have none yet
+    return "presence" in s && s.presence ? { state: s.presence, deadline: s.deadline } : null;
   }
 
   get lastTrick() {

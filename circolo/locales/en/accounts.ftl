@@ -1,0 +1,52 @@
+## The player's account: log in, create an account, the profile (sessions, password).
+
+web-account-login = Log in
+web-account-login-button = Log in
+web-account-profile = Profile
+web-account-create = Create an account
+web-account-create-button = Create my account
+web-account-why = Create an account to keep your name and history: log in on any device and find your matches there.
+web-account-guest = You are playing as a guest, { $name }.
+web-account-have-one = Already have an account?
+web-account-none-yet = No account yet?
+web-account-name = Name
+web-account-password = Password
+web-account-password-hint = At least 8 characters; a few words are easy to remember.
+web-account-email = E-mail (optional)
+web-account-email-hint = Only for you: Circolo shows it to nobody and sends nothing.
+web-account-since = Member since
+web-account-logout = Log out
+web-account-sessions = Where you are logged in
+web-account-this-browser = this browser
+web-account-browser-unknown = Unknown browser
+web-account-session-times = since { $since } · last seen { $seen }
+web-account-logout-everywhere = Log out everywhere else
+web-account-logged-out-elsewhere = You are logged out everywhere else.
+web-account-password-change = Change password
+web-account-password-current = Current password
+web-account-password-new = New password
+web-account-password-change-button = Change password
+web-account-password-changed = Password changed: your other sessions are logged out.
+
+error-login_failed = Wrong name or password.
+error-account_name_taken = An account already has that name: choose another.
+error-already_account = You already have an account.
+error-password_length = A password has 8 to 128 characters.
+error-email_invalid = That is not an e-mail address.
+error-wrong_password = The current password is wrong.
+error-not_logged_in = Log in first.
+error-too_large = That form is too long.
+error-account_name = An account keeps the name it was created with.
+
+web-account-data = Your data
+web-account-data-text = Download one file with everything Circolo keeps about you: account, sessions, matches, ratings, fair play and chips.
+web-account-download = Download my data
+web-account-delete = Delete my account
+web-account-delete-text = Your sessions, e-mail and password are deleted for good, and your ratings leave the leaderboards. Your matches stay in the other players' history under an anonymous name; your name becomes free for anyone.
+web-account-delete-password = Your password
+web-account-delete-ask = Delete your account for good?
+web-account-delete-ask-text = This cannot be undone. Download your data first if you want to keep it.
+web-account-delete-yes = Delete it
+web-account-delete-no = Keep my account
+web-account-deleted = Your account is deleted. You are a guest again.
+error-at_table = Leave your tables first: you still have a seat at one.

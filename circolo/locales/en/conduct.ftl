@@ -1,0 +1,31 @@
+## Fair play: muting a player's chat, reporting a match, a suspended account.
+
+web-chat-mute = Mute
+web-chat-mute-name = Mute { $name }: hide their messages
+web-chat-muted = { $name } is muted: you will not see their messages.
+web-chat-unmute = Unmute
+web-chat-unmute-name = Unmute { $name }
+web-chat-unmuted = { $name } is no longer muted.
+web-chat-muted-list = Muted:
+web-report = Report
+web-report-title = Report this match
+web-report-why = What happened?
+web-report-abuse = Abuse in the chat
+web-report-cheating = Cheating or collusion
+web-report-stalling = Stalling
+web-report-other = Something else
+web-report-text = A few words (optional)
+web-report-text-hint = At most 300 characters. The match's moves are kept with your report.
+web-report-send = Send report
+web-report-cancel = Cancel
+web-report-sent = Thank you: your report was sent. Someone will look at this match.
+error-offline = You are offline: try again when the connection is back.
+error-mute_nobody = Nobody sits in that seat.
+error-mute_self = You cannot mute yourself.
+error-too_many_mutes = You have muted too many players: unmute someone first.
+error-not_muted = That player is not muted.
+error-report_reason = Choose what happened.
+error-report_too_long = Your words are too long: at most 300 characters.
+error-already_reported = You already reported this match.
+error-account_suspended = This account is suspended until { $until }.
+error-account_suspended-open = This account is suspended until an administrator lifts the suspension.

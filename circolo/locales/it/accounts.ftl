@@ -1,0 +1,52 @@
+## L'account del giocatore: accedi, crea un account, il profilo (sessioni, password).
+
+web-account-login = Accedi
+web-account-login-button = Accedi
+web-account-profile = Profilo
+web-account-create = Crea un account
+web-account-create-button = Crea il mio account
+web-account-why = Crea un account per tenere il tuo nome e il tuo storico: accedi da qualsiasi dispositivo e ritrovi le tue partite.
+web-account-guest = Stai giocando come ospite, { $name }.
+web-account-have-one = Hai già un account?
+web-account-none-yet = Non hai ancora un account?
+web-account-name = Nome
+web-account-password = Password
+web-account-password-hint = Almeno 8 caratteri; qualche parola si ricorda facilmente.
+web-account-email = E-mail (facoltativa)
+web-account-email-hint = Solo per te: Circolo non la mostra a nessuno e non manda niente.
+web-account-since = Iscritto dal
+web-account-logout = Esci
+web-account-sessions = Dove hai fatto l'accesso
+web-account-this-browser = questo browser
+web-account-browser-unknown = Browser sconosciuto
+web-account-session-times = dal { $since } · visto l'ultima volta { $seen }
+web-account-logout-everywhere = Esci da tutti gli altri dispositivi
+web-account-logged-out-elsewhere = Sei uscito da tutti gli altri dispositivi.
+web-account-password-change = Cambia password
+web-account-password-current = Password attuale
+web-account-password-new = Nuova password
+web-account-password-change-button = Cambia password
+web-account-password-changed = Password cambiata: le altre sessioni sono chiuse.
+
+error-login_failed = Nome o password sbagliati.
+error-account_name_taken = C'è già un account con questo nome: scegline un altro.
+error-already_account = Hai già un account.
+error-password_length = Una password ha da 8 a 128 caratteri.
+error-email_invalid = Questo non è un indirizzo e-mail.
+error-wrong_password = La password attuale è sbagliata.
+error-not_logged_in = Prima accedi.
+error-too_large = Il modulo è troppo lungo.
+error-account_name = Un account tiene il nome con cui è stato creato.
+
+web-account-data = I tuoi dati
+web-account-data-text = Scarica un file con tutto quello che Circolo conserva su di te: account, sessioni, partite, punteggi, fair play e fiches.
+web-account-download = Scarica i miei dati
+web-account-delete = Elimina il mio account
+web-account-delete-text = Le tue sessioni, l'e-mail e la password vengono eliminate per sempre, e i tuoi punteggi escono dalle classifiche. Le tue partite restano nello storico degli altri giocatori con un nome anonimo; il tuo nome torna libero per chiunque.
+web-account-delete-password = La tua password
+web-account-delete-ask = Eliminare il tuo account per sempre?
+web-account-delete-ask-text = Non si può annullare. Se vuoi tenere i tuoi dati, scaricali prima.
+web-account-delete-yes = Eliminalo
+web-account-delete-no = Tieni il mio account
+web-account-deleted = Il tuo account è stato eliminato. Ora sei di nuovo un ospite.
+error-at_table = Prima lascia i tuoi tavoli: hai ancora un posto a uno di essi.

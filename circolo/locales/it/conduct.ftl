@@ -1,0 +1,31 @@
+## Fair play: muting a player's chat, reporting a match, a suspended account.
+
+web-chat-mute = Silenzia
+web-chat-mute-name = Silenzia { $name }: nascondi i suoi messaggi
+web-chat-muted = Hai silenziato { $name }: non vedrai i suoi messaggi.
+web-chat-unmute = Riattiva
+web-chat-unmute-name = Riattiva { $name }
+web-chat-unmuted = Vedi di nuovo i messaggi di { $name }.
+web-chat-muted-list = Silenziati:
+web-report = Segnala
+web-report-title = Segnala questa partita
+web-report-why = Che cosa è successo?
+web-report-abuse = Offese in chat
+web-report-cheating = Imbrogli o accordi tra giocatori
+web-report-stalling = Perdite di tempo
+web-report-other = Altro
+web-report-text = Qualche parola (facoltativo)
+web-report-text-hint = Al massimo 300 caratteri. Le mosse della partita restano con la tua segnalazione.
+web-report-send = Invia la segnalazione
+web-report-cancel = Annulla
+web-report-sent = Grazie: la segnalazione è stata inviata. Qualcuno guarderà questa partita.
+error-offline = Sei offline: riprova quando torna la connessione.
+error-mute_nobody = Nessuno siede a quel posto.
+error-mute_self = Non puoi silenziare te stesso.
+error-too_many_mutes = Hai silenziato troppi giocatori: riattivane prima qualcuno.
+error-not_muted = Quel giocatore non è silenziato.
+error-report_reason = Scegli che cosa è successo.
+error-report_too_long = Il testo è troppo lungo: al massimo 300 caratteri.
+error-already_reported = Hai già segnalato questa partita.
+error-account_suspended = Questo account è sospeso fino al { $until }.
+error-account_suspended-open = Questo account è sospeso finché un amministratore non toglie la sospensione.

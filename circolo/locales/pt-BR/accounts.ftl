@@ -1,0 +1,52 @@
+## A conta do jogador: entrar, criar uma conta, o perfil (sessões, senha).
+
+web-account-login = Entrar
+web-account-login-button = Entrar
+web-account-profile = Perfil
+web-account-create = Criar uma conta
+web-account-create-button = Criar minha conta
+web-account-why = Crie uma conta para guardar seu nome e seu histórico: entre de qualquer aparelho e encontre suas partidas lá.
+web-account-guest = Você está jogando como convidado, { $name }.
+web-account-have-one = Já tem uma conta?
+web-account-none-yet = Ainda não tem conta?
+web-account-name = Nome
+web-account-password = Senha
+web-account-password-hint = Pelo menos 8 caracteres; algumas palavras são fáceis de lembrar.
+web-account-email = E-mail (opcional)
+web-account-email-hint = Só para você: o Circolo não mostra a ninguém e não envia nada.
+web-account-since = Membro desde
+web-account-logout = Sair
+web-account-sessions = Onde você está conectado
+web-account-this-browser = este navegador
+web-account-browser-unknown = Navegador desconhecido
+web-account-session-times = desde { $since } · visto por último { $seen }
+web-account-logout-everywhere = Sair de todos os outros lugares
+web-account-logged-out-elsewhere = Você saiu de todos os outros lugares.
+web-account-password-change = Trocar a senha
+web-account-password-current = Senha atual
+web-account-password-new = Nova senha
+web-account-password-change-button = Trocar a senha
+web-account-password-changed = Senha trocada: suas outras sessões foram encerradas.
+
+error-login_failed = Nome ou senha errados.
+error-account_name_taken = Já existe uma conta com esse nome: escolha outro.
+error-already_account = Você já tem uma conta.
+error-password_length = A senha tem de 8 a 128 caracteres.
+error-email_invalid = Isso não é um endereço de e-mail.
+error-wrong_password = A senha atual está errada.
+error-not_logged_in = Entre primeiro.
+error-too_large = O formulário é longo demais.
+error-account_name = Uma conta fica com o nome com que foi criada.
+
+web-account-data = Seus dados
+web-account-data-text = Baixe um arquivo com tudo o que o Circolo guarda sobre você: conta, sessões, partidas, pontuações, jogo limpo e fichas.
+web-account-download = Baixar meus dados
+web-account-delete = Excluir minha conta
+web-account-delete-text = Suas sessões, seu e-mail e sua senha são excluídos para sempre, e suas pontuações saem do ranking. Suas partidas ficam no histórico dos outros jogadores com um nome anônimo; seu nome fica livre para qualquer um.
+web-account-delete-password = Sua senha
+web-account-delete-ask = Excluir sua conta para sempre?
+web-account-delete-ask-text = Isso não pode ser desfeito. Se quiser guardar seus dados, baixe-os antes.
+web-account-delete-yes = Excluir
+web-account-delete-no = Manter minha conta
+web-account-deleted = Sua conta foi excluída. Você voltou a ser convidado.
+error-at_table = Saia das suas mesas primeiro: você ainda tem lugar em uma delas.

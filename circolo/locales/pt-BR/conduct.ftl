@@ -1,0 +1,31 @@
+## Fair play: muting a player's chat, reporting a match, a suspended account.
+
+web-chat-mute = Silenciar
+web-chat-mute-name = Silenciar { $name }: esconder as mensagens
+web-chat-muted = Você silenciou { $name }: não verá mais as mensagens.
+web-chat-unmute = Reativar
+web-chat-unmute-name = Reativar { $name }
+web-chat-unmuted = Você voltou a ver as mensagens de { $name }.
+web-chat-muted-list = Silenciados:
+web-report = Denunciar
+web-report-title = Denunciar esta partida
+web-report-why = O que aconteceu?
+web-report-abuse = Ofensas no chat
+web-report-cheating = Trapaça ou combinação entre jogadores
+web-report-stalling = Enrolação para ganhar tempo
+web-report-other = Outro motivo
+web-report-text = Algumas palavras (opcional)
+web-report-text-hint = No máximo 300 caracteres. As jogadas da partida ficam junto com a sua denúncia.
+web-report-send = Enviar denúncia
+web-report-cancel = Cancelar
+web-report-sent = Obrigado: sua denúncia foi enviada. Alguém vai olhar esta partida.
+error-offline = Você está sem conexão: tente de novo quando ela voltar.
+error-mute_nobody = Ninguém está nesse lugar.
+error-mute_self = Você não pode silenciar a si mesmo.
+error-too_many_mutes = Você silenciou jogadores demais: reative alguém primeiro.
+error-not_muted = Esse jogador não está silenciado.
+error-report_reason = Escolha o que aconteceu.
+error-report_too_long = O texto é longo demais: no máximo 300 caracteres.
+error-already_reported = Você já denunciou esta partida.
+error-account_suspended = Esta conta está suspensa até { $until }.
+error-account_suspended-open = Esta conta está suspensa até que um administrador retire a suspensão.

@@ -1,0 +1,119 @@
+"""What each audience of a table has been shown, and what it is told next.
+
+The table's steps say what happened (``Step.happenings``); the presenter renders them for
+every audience (a human seat, or the spectators), then each audience's screen changes
+since the last step (an "update" with the sections that changed: ``screen.py``). It
+keeps what it last sent, whether anyone watches, the views it already rendered and the
+bot's view: state about the readers, not about the table, so it lives outside the
+replayable machine. The server's owner holds one per live table; a replay page holds one
+for the spectators.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from circolo.table import screen
+from circolo.table.commands import Command
+from circolo.table.step import Audience, BotTurn, Step
+from circolo.table.table import Table
+
+
+class Presenter:
+    """Renders ``table``'s steps. ``shown``: every audience already has the table's
+    screen as it is (a table replayed after a restart); else they have nothing yet.
+    ``audiences``: who is told (default: the human seats and the spectators)."""
+
+    def __init__(
+        self, table: Table, *, shown: bool = False, audiences: Sequence[Audience] | None = None
+    ) -> None:
+        self.table = table
+        self.audiences: list[Audience] = list(table.audiences() if audiences is None else audiences)
+        self.watched = True  # see watch()
+        self.views: screen.Views = {}
+        self._sent: dict[Audience, dict[str, Any]] = {}
+        self._bot: tuple[tuple[int, ...], BotTurn] | None = None
+        if shown:
+            self._sent = {a: self.snapshot_state(a) for a in self.audiences}
+
+    def handle(self, command: Command, now: float) -> Step:
+        """The table handles ``command``; its step with the messages for every audience,
+        and the bot turn that step made due (``TableError`` as the table raises it)."""
+        before = self.table.bot_key()
+        step = self.table.handle(command, now)
+        if not step.entries:
+            return step
+        messages = self.messages(step)
+        bot = self.bot_turn
+        due = bot if bot is not None and self.table.bot_key() != before else None
+        return replace(step, messages=messages, happenings=[], bot_turn=due)
+
+    def messages(self, step: Step) -> list[tuple[Audience, dict[str, Any]]]:
+        """Every happening of ``step`` for every audience, then each audience's screen
+        changes (a step the table just took: its time is the table's ``last_at``)."""
+        table = self.table
+        now = table.last_at
+        bots = [s for s, seat in enumerate(table.seats) if seat.is_bot]
+        out: list[tuple[Audience, dict[str, Any]]] = []
+        for audience in self.audiences:
+            if audience is None and not self.watched:
+                continue
+            for happening in step.happenings:
+                body = happening(audience)
+                if body is not None:
+                    out.append((audience, {**body, "at": now, "bots": bots}))
+            state = self.snapshot_state(audience)
+            sent = self._sent.get(audience, {})
+            changed = {
+                k: v
+                for k, v in state.items()
+                if k not in sent or (sent[k] is not v and sent[k] != v)
+            }
+            if changed:
+                out.append(
+                    (audience, {"type": "update", "state": changed, "at": now, "bots": bots})
+                )
+            self._sent[audience] = state
+        return out
+
+    def snapshot(self, audience: Audience, now: float | None = None) -> dict[str, Any]:
+        """Everything ``audience`` (a seat, or None for spectators) needs to redraw its
+        screen from nothing; with ``now``, also the server's time ("at")."""
+        self.table.check_audience(audience)
+        body: dict[str, Any] = {"type": "snapshot", "state": self.snapshot_state(audience)}
+        if now is not None:
+            body["at"] = now
+        return body
+
+    def snapshot_state(self, audience: Audience) -> dict[str, Any]:
+        """The screen's sections; the "update" messages patch them section by section."""
+        return screen.sections(self.table, audience, self.views)
+
+    def watch(self, watched: bool) -> None:
+        """Spectators came (their messages follow from the screen they are shown now) or
+        all left (their messages are not rendered: most tables have no spectator)."""
+        if watched and not self.watched:
+            self._sent[None] = self.snapshot_state(None)
+        elif not watched:
+            self._sent.pop(None, None)
+            self.views.pop(None, None)
+        self.watched = watched
+
+    @property
+    def bot_turn(self) -> BotTurn | None:
+        """The bot seat to move, with its view (kept while it is the same turn: asked for
+        after every step, its JSON is the dearest part of one)."""
+        table = self.table
+        mover = table.bot_key()
+        if mover is None:
+            self._bot = None
+            return None
+        seat, ply = mover
+        key = (table.match_no, table.hand_no, seat, ply)
+        if self._bot is None or self._bot[0] != key:
+            level = table.seats[seat].level
+            assert table.hand is not None and level is not None
+            self._bot = (key, BotTurn(seat, level, table.hand.view(seat).to_json(), ply))
+        return self._bot[1]
