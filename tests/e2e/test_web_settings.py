@@ -29,6 +29,7 @@ def test_one_faces_saved_before_is_read_per_game_and_a_change_writes_each_games(
     phone = Player(browser, room, width=390, height=844, locale="it-IT")
     page = phone.page
     page.goto(room + "/")
+    page.wait_for_selector(".game-scopa")  # drawn: the page has read and written its settings
     page.evaluate(
         "() => localStorage.setItem('circolo.settings', JSON.stringify({faces: 'italian'}))"
     )

@@ -37,8 +37,11 @@ export function set(name, value) {
 }
 
 // An account's preferences, from the server, over this browser's (before the page is drawn).
+// A guest brings nothing, and nothing is written: another tab's choice stays as it was.
 export function adopt(saved) {
-  for (const [name, value] of Object.entries(saved || {})) if (name in DEFAULTS) values[name] = value;
+  const known = Object.entries(saved || {}).filter(([name]) => name in DEFAULTS);
+  if (!known.length) return;
+  for (const [name, value] of known) values[name] = value;
   localStorage.setItem(KEY, JSON.stringify(values));
 }
 
