@@ -18,13 +18,15 @@ export function secondsLeft(deadline) {
   return Math.max(0, deadline - serverNow());
 }
 
-export function countdown(deadline, { total = 30, warnAt = 10, cls = "", after = null } = {}) {
+// `mmss`: minutes and seconds (1:59), for a deadline minutes away (a tournament's start).
+export function countdown(deadline, { total = 30, warnAt = 10, cls = "", after = null, mmss = false } = {}) {
   const el = document.createElement("span");
   el.className = `countdown ${cls}`;
   el.dataset.deadline = String(deadline);
   if (after !== null && after !== undefined) el.dataset.after = String(after);
   el.dataset.total = String(total);
   el.dataset.warn = String(warnAt);
+  if (mmss) el.dataset.mmss = "";
   draw(el);
   return el;
 }
@@ -39,7 +41,8 @@ function draw(el) {
   const left = shown(el);
   const total = Number(el.dataset.total) || 30;
   const warnAt = Number(el.dataset.warn);
-  el.textContent = `${Math.ceil(left)} s`;
+  const s = Math.ceil(left);
+  el.textContent = el.dataset.mmss === undefined ? `${s} s` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   el.style.setProperty("--frac", String(Math.min(1, left / total)));
   const warning = left > 0 && left <= warnAt;
   el.classList.toggle("warning", warning);

@@ -1,10 +1,11 @@
-// The lobby: "play now" per game and mode, the tables waiting for players and the
-// matches being played (live, with their players, settings and bots), the create form
-// drawn from each game's option spec, and watching a table.
+// The lobby: "play now" per game and mode, the tournaments (tournaments.js), the tables
+// waiting for players and the matches being played (live, with their players, settings
+// and bots), the create form drawn from each game's option spec, and watching a table.
 import { h, replace } from "./dom.js";
 import { t, has } from "./i18n.js";
 import * as settings from "./settings.js";
 import { setGames, gameNames, gameInfo } from "./games.js";
+import { LobbyTournaments } from "./tournaments.js";
 
 
 export class Lobby {
@@ -46,6 +47,7 @@ export class Lobby {
 
   destroy() {
     this.unsub.forEach((f) => f());
+    this.tournaments?.destroy();
     this.conn.raw({ type: "lobby.unsubscribe" });
   }
 
@@ -66,12 +68,15 @@ export class Lobby {
       h("h2", { id: "playing-h" }, t("web-tables-playing")), this.playing);
     this.createSection = h("section", { class: "create", "aria-labelledby": "create-h" },
       h("h2", { id: "create-h" }, t("web-create-table")));
+    this.tournaments?.destroy();
+    this.tournaments = new LobbyTournaments();
     replace(
       this.root,
       h("h1", { class: "sr-only" }, `${t("web-app")} · ${t("web-lobby")}`), // the page's one heading
       h("section", { class: "games", "aria-labelledby": "games-h" },
         h("h2", { id: "games-h", class: "sr-only" }, t("web-play-now")),
         this.games().map((g) => this.gameTile(g))),
+      this.tournaments.el,
       h("section", { class: "open-tables", "aria-labelledby": "open-h" },
         h("h2", { id: "open-h" }, t("web-open-tables")), this.list),
       this.playingSection,

@@ -1,6 +1,6 @@
-// The page: header (language, settings), offline banner, and the router between the
-// lobby, a table (/t/<id>), the rules (/rules/<game>, #/rules/<game>), the verify page
-// and settings.
+// The page: header (language, settings), offline banner, tournament notices, and the
+// router between the lobby, a table (/t/<id>), a tournament (#/tournament/<id>), the rules
+// (/rules/<game>, #/rules/<game>), the verify page and settings.
 import { h, replace, $ } from "./dom.js";
 import { t, errorText, setLang, initialLang, LANGS, LANG_NAMES, currentLang } from "./i18n.js";
 import * as settings from "./settings.js";
@@ -15,6 +15,8 @@ import { renderSettings } from "./settingsview.js";
 import { renderHistory, renderReplay } from "./history.js";
 import { renderRatings } from "./ratings.js";
 import { renderPlayer } from "./records.js";
+import { TournamentPage } from "./tournaments.js";
+import { listenNotices, mountNotices } from "./notices.js";
 import { nameCard } from "./myname.js";
 import { renderRules, leaveRules } from "./rules.js";
 import { loadGames } from "./games.js";
@@ -60,6 +62,7 @@ function renderShell() {
     h("aside", { id: "name-slot", "aria-label": t("web-name-edit") }), // a landmark: your name's card
     h("main", { id: "main", tabindex: "-1" }));
   mountAnnouncer();
+  mountNotices();
   document.title = t("web-app");
 }
 
@@ -105,6 +108,15 @@ function route() {
     leaveCurrent();
     return renderPlayer(main, player[1]);
   }
+  const tournament = hash.match(/^#\/tournament\/([^?#/]+)/);
+  if (tournament) {
+    let id = tournament[1];
+    try { id = decodeURIComponent(id); } catch { /* as typed: the server says it is none */ }
+    if (current instanceof TournamentPage && current.id === id && main.contains(current.page)) return;
+    leaveCurrent();
+    current = new TournamentPage(main, conn, id, go);
+    return;
+  }
   const account = hash.match(/^#\/(login|register|profile)\b/);
   if (account) {
     leaveCurrent();
@@ -145,6 +157,7 @@ async function start() {
   settings.onChange(() => document.documentElement.classList.toggle("no-motion", !settings.motionAllowed()));
   useServerClock(() => conn.serverNow(), sounds.warn);
   renderShell();
+  listenNotices(conn, go);
   conn.on("online", (w) => {
     const bar = $("#offline");
     if (bar && !bar.hidden) announce(t("web-reconnected"));

@@ -19,6 +19,7 @@ import { openRulesDialog } from "../rules.js";
 import { enableDrag } from "../drag.js";
 import * as settings from "../settings.js";
 import { TABLES as GAMES } from "./games.js";
+import { startPanel, backLink } from "./tstart.js";
 
 import { tellMove, tellEvent } from "./narrate.js";
 import { track } from "./lastmoves.js";
@@ -447,6 +448,8 @@ export class TableScreen {
     };
     this.ctx = ctx;
     const parts = v && mod ? mod.render(ctx) : { center: h("div", { class: "felt" }, h("p", { class: "waiting" }, t("web-waiting"))), actions: [], hand: [] };
+    const tournament = !!m.state.table?.tournament;
+    if (tournament && m.status === "waiting" && m.state.start) parts.center = h("div", { class: "felt" }, startPanel(this, m.state.start));
     // a choice among offered moves: each button shows the cards (its label), never notation
     if (this.choices) parts.actions = [h("span", { class: "prompt" }, t(this.choices.prompt)), ...this.choices.list.map((c) => h("button", { class: "primary choice", type: "button", "aria-label": c.aria, dataset: { move: c.move.id }, onclick: () => this.play(c.move) }, c.label))];
 
@@ -462,6 +465,7 @@ export class TableScreen {
         h("div", { class: "table-head" },
           h("h1", { class: "table-title" }, game ? `${t(`web-game-${game}`)} · ${t(`web-mode-${n}`)}` : ""),
           this.ratedBadge(),
+          tournament ? backLink(this.tableId) : null,
           this.scoreLine(),
           m.commitment ? h("a", { class: "commit", href: `#/verify?c=${m.commitment}`, title: t("web-commitment") }, `SHA-256 ${m.commitment.slice(0, 10)}…`) : null,
           game ? h("button", { type: "button", class: "ghost rules-button", onclick: () => openRulesDialog(game) }, t("web-rules")) : null,
@@ -567,14 +571,9 @@ export class TableScreen {
       return h("div", { class: "banner bots-soon" }, t("web-bots-in"), " ", countdown(st.bots_at, { total: Math.max(1, st.bots_at - st.table.created_at), warnAt: -1 }),
         h("button", { class: "primary", type: "button", onclick: () => this.command("start_match") }, t("web-start-with-bots")));
     }
-    if (this.model.status === "waiting") { // "Waiting for players…" is on the felt already
-      const start = st.start;
-      const invite = st.invite && this.model.seat !== null;
-      if (!start && !invite) return null;
-      return h("div", { class: "banner" },
-        start && this.model.seat !== null && !start.pressed.includes(this.model.seat)
-          ? h("button", { class: "primary", type: "button", onclick: () => this.command("start_match") }, t("web-start-match"), " ", countdown(start.deadline, { total: 120 })) : null,
-        invite ? invitePanel(inviteLink(this.tableId, st.invite), this.model.game) : null);
+    // "Waiting for players…" is on the felt already, and a tournament's Start the match
+    if (this.model.status === "waiting" && st.invite && this.model.seat !== null) {
+      return h("div", { class: "banner" }, invitePanel(inviteLink(this.tableId, st.invite), this.model.game));
     }
     return null;
   }
@@ -587,10 +586,12 @@ export class TableScreen {
       return pauseView(this.invited, { total: st.table?.speed === "standard" ? 30 : 60, team: this.model.players === 4, reopen: () => this.command("return_to_table").then((r) => r && this.queued && this.send(this.queued)) });
     }
     if (st.result) {
-      return matchOver(this, st.result, st.rematch && !st.rematch.accepted.includes(me) ? st.rematch.deadline : null,
+      const over = matchOver(this, st.result, st.rematch && !st.rematch.accepted.includes(me) ? st.rematch.deadline : null,
         (accept) => this.command("rematch", { accept }), () => this.leave(), // no rematch then
         this.nextMatch && me !== null ? { ...this.nextMatch, answer: (accept) => this.command("next_match", { accept }) } : null,
         this.rated?.match === st.result.match ? this.rated : null);
+      if (st.table?.tournament) over.querySelector(".buttons")?.prepend(backLink(this.tableId) || "");
+      return over;
     }
     if (st.vote) {
       const voted = st.vote.voted.includes(me);
