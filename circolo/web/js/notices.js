@@ -51,7 +51,7 @@ function view(m) {
   return h("div", { class: `tour-notice what-${m.what}`, dataset: { key: m.key, tournament: m.tournament } },
     h("p", {}, noticeText(m)),
     h("div", { class: "buttons" },
-      table ? h("a", { class: "button", href: tablePath, onclick: (e) => follow(e, m, tablePath) }, t("tour-notice-go")) : null,
+      table ? h("a", { class: "button primary", href: tablePath, onclick: (e) => follow(e, m, tablePath) }, t("tour-notice-go")) : null,
       h("a", { href: tourHref(m.tournament), onclick: () => dismiss(m) }, t("tour-notice-see")),
       h("button", { type: "button", class: "ghost", onclick: () => dismiss(m) }, t("tour-notice-dismiss"))));
 }

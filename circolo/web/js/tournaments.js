@@ -247,7 +247,7 @@ export class TournamentPage {
       return h("section", { class: "tour-yours", "aria-labelledby": "ty-h" },
         h("h2", { id: "ty-h" }, t("tour-your-match")),
         me.opponent ? h("p", {}, t("tour-your-match-against", { opponent: me.opponent })) : null,
-        h("a", { class: "button big", href: `/t/${encodeURIComponent(me.table_id)}`, dataset: { f: "yours" }, onclick: (e) => this.open(e, me.table_id) }, t("tour-go-table")));
+        h("a", { class: "button primary big", href: `/t/${encodeURIComponent(me.table_id)}`, dataset: { f: "yours" }, onclick: (e) => this.open(e, me.table_id) }, t("tour-go-table")));
     }
     if (me.out_round) return h("p", { class: "tour-out" }, t("tour-out", { round: me.out_round }));
     return me.entry && entries.has(me.entry) && d.status === "registering" ? h("p", { class: "tour-in" }, "✓ ", t("tour-registered")) : null;
@@ -293,7 +293,7 @@ export class TournamentPage {
         const how = m.how && m.how !== "played" ? (has(`tour-how-${m.how}`) ? t(`tour-how-${m.how}`) : t("tour-how-other")) : null;
         const playing = mine !== null && m.sides.includes(mine) && !m.done;
         const link = m.table_id && !m.done
-          ? h("a", { class: "button", href: `/t/${encodeURIComponent(m.table_id)}`, dataset: { f: `m${i}.${m.slot}` }, onclick: (e) => this.open(e, m.table_id, !playing) }, t(playing ? "tour-play" : "web-watch"))
+          ? h("a", { class: `button${playing ? " primary" : ""}`, href: `/t/${encodeURIComponent(m.table_id)}`, dataset: { f: `m${i}.${m.slot}` }, onclick: (e) => this.open(e, m.table_id, !playing) }, t(playing ? "tour-play" : "web-watch"))
           : m.table_id && m.how === "played" ? h("a", { href: `#/replay?t=${encodeURIComponent(m.table_id)}` }, t("web-replay")) : null;
         return h("li", { class: `bracket-match${m.done ? " done" : ""}${playing ? " mine" : ""}`, dataset: { slot: m.slot } },
           h("ul", { class: "sides" }, m.sides.map((e) => h("li", {
