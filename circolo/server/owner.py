@@ -81,6 +81,7 @@ class Owner:
         on_match_over: Callable[[Owner], Awaitable[None]] | None = None,
         on_step: Callable[[Owner], None] | None = None,
         told: dict[Audience, Told] | None = None,
+        seeds: Callable[[int], int] | None = None,
     ) -> None:
         self.table_id = table_id
         self.config = config
@@ -114,6 +115,7 @@ class Owner:
         self._task: asyncio.Task[None] | None = None
         self.finished = table.status == "finished"
         self.rng = random.Random(secrets.randbits(64))
+        self._seeds = seeds  # a tournament table's duplicate deals; else drawn here
 
     # -- life --------------------------------------------------------------------------------
 
@@ -227,8 +229,22 @@ class Owner:
 
     async def _supply_seeds(self) -> None:
         while self.table.wants_seed:
-            seed = SupplySeed(secrets.randbelow(SEED_LIMIT))
+            seed = SupplySeed(self._next_seed())
             await self._commit(self.presenter.handle(seed, self._clock()))
+
+    def _next_seed(self) -> int:
+        """A new hand's seed: drawn now, or a tournament round's next deal not dealt here
+        yet (a hand replayed by vote takes the next one, not the same cards again)."""
+        if self._seeds is None:
+            return secrets.randbelow(SEED_LIMIT)
+        t = self.table
+        dealt = {record.seed for record in t.match.hands} if t.match is not None else set()
+        if t.seed is not None:
+            dealt.add(t.seed)
+        n = len(dealt)
+        while self._seeds(n) in dealt:
+            n += 1
+        return self._seeds(n)
 
     async def _commit(self, step: Step) -> None:
         now = self._clock()
