@@ -233,18 +233,11 @@ class Owner:
             await self._commit(self.presenter.handle(seed, self._clock()))
 
     def _next_seed(self) -> int:
-        """A new hand's seed: drawn now, or a tournament round's next deal not dealt here
-        yet (a hand replayed by vote takes the next one, not the same cards again)."""
+        """A new hand's seed: drawn now, or, at a tournament's table, the round's deal for
+        this hand's number, the same at every table of the round."""
         if self._seeds is None:
             return secrets.randbelow(SEED_LIMIT)
-        t = self.table
-        dealt = {record.seed for record in t.match.hands} if t.match is not None else set()
-        if t.seed is not None:
-            dealt.add(t.seed)
-        n = len(dealt)
-        while self._seeds(n) in dealt:
-            n += 1
-        return self._seeds(n)
+        return self._seeds(self.table.hand_no)
 
     async def _commit(self, step: Step) -> None:
         now = self._clock()
