@@ -181,14 +181,31 @@ async def test_a_players_tournaments_newest_first(store: Store) -> None:
     assert await store.player_tournaments("p-nobody", 10) == []
 
 
-async def test_forgetting_a_player_keeps_their_tournaments(store: Store) -> None:
-    """As with tables (``table_players``), the link stays: the tournament's history is
-    everyone's; the player's name goes from ``players``."""
+async def test_forgetting_a_player_renames_them_in_their_tournaments(store: Store) -> None:
+    """As with tables (``table_players``), the link and the log stay: the tournament is
+    everyone's history. The player's name goes from their registration and the summary,
+    and the log still replays to the same bracket."""
     await store.ensure_guest("p-a", "A", at=1.0)
-    await registered(store, "t1", 100.0, "a", "b")
-    await store.forget_player("p-a", "Deleted 1", 500.0)
+    before = await registered(store, "t1", 100.0, "a", "b")
+    people = {"players": [{"player_id": "p-a", "name": "A"}, {"player_id": "p-b", "name": "B"}],
+              "champion": {"player_id": "p-a", "name": "A", "entry": "a"}}  # fmt: skip
+    await store.append_tournament("t1", 3, entry(104.0, "c"), "registering", people, ["p-c"])
+    await registered(store, "t2", 200.0, "b")  # not theirs
+    await store.forget_player("p-a", "Anon #ABC123", 500.0)
     assert [t.tournament_id for t in await store.player_tournaments("p-a", 10)] == ["t1"]
-    assert len((await store.load_tournament("t1")).entries) == 2
+    loaded = await store.load_tournament("t1")
+    assert [e["command"]["players"] for e in loaded.entries] == [
+        [["p-a", "Anon #ABC123"]], [["p-b", "B"]], [["p-c", "c"]],
+    ]  # fmt: skip
+    assert loaded.summary == {
+        "players": [{"player_id": "p-a", "name": "Anon #ABC123"},
+                    {"player_id": "p-b", "name": "B"}],
+        "champion": {"player_id": "p-a", "name": "Anon #ABC123", "entry": "a"},
+    }  # fmt: skip
+    again = replay(TournamentConfig.from_json(loaded.config), loaded.entries)
+    assert again.seeds == before.seeds and list(again.entries) == ["a", "b", "c"]
+    other = await store.load_tournament("t2")
+    assert other.entries[0]["command"]["players"] == [["p-b", "B"]]
 
 
 async def test_long_values_are_refused_before_the_writer(store: Store) -> None:

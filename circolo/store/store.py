@@ -1112,8 +1112,9 @@ class Store:
     async def forget_player(self, player_id: str, label: str, at: float) -> list[str]:
         """Erase an account, in one transaction: its row (e-mail, password hash), its
         sessions, ratings, rating changes, fair-play records and mutes go; the player keeps only
-        ``label`` as a name, in ``players`` and in every stored table's seats (other
-        players' history and the logs stay whole); its tokens are void from ``at``. The
+        ``label`` as a name, in ``players``, in every stored table's seats and in its
+        tournaments' registrations and summaries (other players' history and the logs stay
+        whole, tournament links too); its tokens are void from ``at``. The
         ids of the tables whose seats were renamed are returned."""
         touched: list[str] = []
 
@@ -1140,6 +1141,7 @@ class Store:
                         .values(config={**config, "seats": renamed})
                     )
                     touched.append(table_id)
+            self._forget_in_tournaments(conn, player_id, label)
             conn.execute(delete(AuthSession).where(AuthSession.player_id == player_id))
             conn.execute(delete(Account).where(Account.player_id == player_id))
             conn.execute(delete(Rating).where(Rating.player_id == player_id))
@@ -1161,6 +1163,45 @@ class Store:
 
         await self._submit(_Write(self._future(), op=op))
         return list(touched)
+
+    def _forget_in_tournaments(self, conn: Connection, player_id: str, label: str) -> None:
+        """Name the player ``label`` in the tournaments they took part in: in their
+        registrations (``[id, name]`` in a log's ``register``: the names a replay shows)
+        and wherever a summary has ``{"player_id", "name"}`` of them. The links in
+        ``tournament_players`` stay, as ``table_players`` do: the tournament is everyone's
+        history, and a replay folds to the same bracket (names decide nothing)."""
+        taken = select(TournamentPlayer.tournament_id).where(
+            TournamentPlayer.player_id == player_id
+        )
+        summaries = conn.execute(
+            select(TournamentRow.tournament_id, TournamentRow.summary).where(
+                TournamentRow.tournament_id.in_(taken)
+            )
+        ).all()
+        for tournament_id, summary in summaries:
+            renamed = _renamed_people(summary, player_id, label)
+            if renamed != summary:
+                conn.execute(
+                    update(TournamentRow)
+                    .where(TournamentRow.tournament_id == tournament_id)
+                    .values(summary=renamed)
+                )
+        lines = conn.execute(
+            select(TournamentLogEntry.tournament_id, TournamentLogEntry.seq,
+                   TournamentLogEntry.entry)
+            .where(TournamentLogEntry.tournament_id.in_(taken))
+        ).all()  # fmt: skip
+        for tournament_id, seq, entry in lines:
+            renamed = _renamed_registration(entry, player_id, label)
+            if renamed != entry:
+                conn.execute(
+                    update(TournamentLogEntry)
+                    .where(
+                        TournamentLogEntry.tournament_id == tournament_id,
+                        TournamentLogEntry.seq == seq,
+                    )
+                    .values(entry=renamed)
+                )
 
     # -- conduct: chat mutes, reports, suspensions -------------------------------------------
 
@@ -1734,6 +1775,34 @@ def _tournament(row: Row[Any], entries: list[Json]) -> TournamentRecord:
     return TournamentRecord(
         row.tournament_id, row.name, row.config, row.status, row.created_at, row.summary, entries
     )
+
+
+def _renamed_registration(entry: Any, player_id: str, label: str) -> Any:
+    """A tournament's log entry with ``player_id`` named ``label`` if it registers them."""
+    command = entry.get("command") if isinstance(entry, dict) else None
+    if not isinstance(command, dict) or command.get("type") != "register":
+        return entry
+    players = command.get("players")
+    if not isinstance(players, list):
+        return entry
+    renamed = [
+        [player_id, label] if isinstance(p, list) and len(p) == 2 and p[0] == player_id else p
+        for p in players
+    ]
+    return entry if renamed == players else {**entry, "command": {**command, "players": renamed}}
+
+
+def _renamed_people(value: Any, player_id: str, label: str) -> Any:
+    """``value`` (JSON) with each object ``{"player_id": player_id, "name": ...}`` in it,
+    at any depth, named ``label``."""
+    if isinstance(value, list):
+        return [_renamed_people(item, player_id, label) for item in value]
+    if not isinstance(value, dict):
+        return value
+    out = {key: _renamed_people(item, player_id, label) for key, item in value.items()}
+    if out.get("player_id") == player_id and "name" in out:
+        out["name"] = label
+    return out
 
 
 def _fits(what: str, value: str, most: int) -> None:
