@@ -37,6 +37,7 @@ from circolo.server import (
     records,
     reports,
     rules,
+    tournamentroutes,
     words,
 )
 from circolo.server.accounts import SESSION_COOKIE, Accounts, Login
@@ -92,6 +93,9 @@ class Server:
         self.mute_limits = muteroutes.MuteLimits()
         self.report_limits = reports.ReportLimits(
             settings.reports_per_player, settings.reports_per_address
+        )
+        self.tournament_rate = tournamentroutes.TournamentRate(
+            settings.tournament_requests, settings.tournament_window
         )
         self.chip_limits = chiproutes.ChipLimits(
             settings.chips_per_player, settings.chips_per_address
@@ -322,6 +326,7 @@ def create_app(settings: Settings) -> Starlette:
         *muteroutes.ROUTES,
         *reports.ROUTES,
         *privacy.ROUTES,
+        *tournamentroutes.ROUTES,
         *chiproutes.ROUTES,
         Route("/healthz", healthz),
         Route("/favicon.ico", favicon),

@@ -21,6 +21,7 @@ from circolo import chips
 from circolo.chips import Posted
 from circolo.server.http import client_address, http_error, too_many
 from circolo.server.ratelimit import SlidingWindow
+from circolo.store import Store
 from circolo.store.records import LedgerLine
 
 if TYPE_CHECKING:
@@ -68,10 +69,9 @@ def line_json(line: LedgerLine) -> dict[str, Any]:
     }  # fmt: skip
 
 
-async def grant_due(server: Server, player_id: str, now: float) -> Posted | None:
-    """The opening grant if never given, else today's top-up if due (None: nothing)."""
-    store = server.store
-    assert store is not None
+async def grant_due(store: Store, player_id: str, now: float) -> Posted | None:
+    """The opening grant if never given, else today's top-up if due (None: nothing): what
+    looking at one's chips gives, and entering a tournament with a fee."""
     opening = chips.opening_grant(player_id, at=now)
     if not await store.chips_posted(opening.key):
         return await store.post_chips(opening)  # a replay if another page was first
@@ -112,7 +112,7 @@ async def account_chips(request: Request) -> Response:
     if wait > 0:
         return too_many("requests for chips", wait)
     now = time.time()
-    granted = await grant_due(server, player_id, now) if before is None else None
+    granted = await grant_due(store, player_id, now) if before is None else None
     account = chips.player_account(player_id)
     balance = await store.chip_balance(account)
     lines = await store.chip_history(account, before=before, limit=limit + 1)

@@ -655,10 +655,33 @@ class NextMatchReady(_Shape):
     seat: Seat
 
 
+class TournamentNoticeData(_Shape):
+    round: int | None = None
+    match: str | None = None
+    opponent: str | None = None
+    table_id: str | None = None
+    amount: int | None = None
+    place: int | None = None
+
+
+class TournamentNotice(_Shape):
+    """A tournament tells a player, wherever they are: their round started (its table),
+    a bye, a walkover, a replay, out, won, a prize, cancelled."""
+
+    type: Literal["tournament.notice"]
+    tournament: str
+    name: str
+    game: str
+    what: Literal[
+        "round_started", "replay", "bye", "walkover", "eliminated", "won", "prize", "cancelled"
+    ]
+    data: TournamentNoticeData
+
+
 ServerFrame = Annotated[
     Welcome | Pong | Ack | Error | Lobby | LobbyTableFrame | LobbyRemoved | TableCreated
     | TableJoined | PlayNowWaiting | TableSnapshot | TableEvents | TableClosed | Shutdown | Chat
-    | Ratings | NextMatchOffer | NextMatchOff | NextMatchReady,
+    | Ratings | NextMatchOffer | NextMatchOff | NextMatchReady | TournamentNotice,
     Field(discriminator="type"),
 ]  # fmt: skip
 FRAMES: tuple[type[_Shape], ...] = get_args(get_args(ServerFrame)[0])

@@ -81,6 +81,7 @@ class Owner:
         on_match_over: Callable[[Owner], Awaitable[None]] | None = None,
         on_step: Callable[[Owner], None] | None = None,
         told: dict[Audience, Told] | None = None,
+        seeds: Callable[[int], int] | None = None,
     ) -> None:
         self.table_id = table_id
         self.config = config
@@ -114,6 +115,7 @@ class Owner:
         self._task: asyncio.Task[None] | None = None
         self.finished = table.status == "finished"
         self.rng = random.Random(secrets.randbits(64))
+        self._seeds = seeds  # a tournament table's duplicate deals; else drawn here
 
     # -- life --------------------------------------------------------------------------------
 
@@ -227,8 +229,15 @@ class Owner:
 
     async def _supply_seeds(self) -> None:
         while self.table.wants_seed:
-            seed = SupplySeed(secrets.randbelow(SEED_LIMIT))
+            seed = SupplySeed(self._next_seed())
             await self._commit(self.presenter.handle(seed, self._clock()))
+
+    def _next_seed(self) -> int:
+        """A new hand's seed: drawn now, or, at a tournament's table, the round's deal for
+        this hand's number, the same at every table of the round."""
+        if self._seeds is None:
+            return secrets.randbelow(SEED_LIMIT)
+        return self._seeds(self.table.hand_no)
 
     async def _commit(self, step: Step) -> None:
         now = self._clock()

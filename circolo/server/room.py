@@ -28,6 +28,7 @@ from circolo.server.recovery import recover
 from circolo.server.settings import Settings
 from circolo.server.tables import Tables
 from circolo.server.tasks import Tasks
+from circolo.server.tournaments import Tournaments
 from circolo.server.waiting import Pending
 from circolo.store import Store, StoreError, UnknownTable
 from circolo.table import (
@@ -86,6 +87,9 @@ class Room:
         self.owners = self.tables.owners
         self._chat = SlidingWindow(settings.chat_messages, settings.chat_window)
         self.mutes = Mutes(store, bus, settings.secret_key)
+        self.tournaments = Tournaments(settings, store, bus, self.tables, tasks, clock)
+        self.tables.seeds_of = self.tournaments.seeds_of
+        self.tables.on_tournament_result = self.tournaments.match_over
         self.closing = False
 
     # -- life --------------------------------------------------------------------------------
@@ -93,12 +97,17 @@ class Room:
     async def recover(self) -> int:
         """Bring back every waiting table, and every live table from its log (each gets
         ``Resume(grace)`` first; one whose log ends the match only gets its result
-        recorded). Returns the live tables' count."""
-        return await recover(self.store, self.lobby, self.tables, self.settings.resume_grace)
+        recorded), and the tournaments around them: rebuilt before their tables (which deal
+        their seeds), carried on after. Returns the live tables' count."""
+        await self.tournaments.load()
+        count = await recover(self.store, self.lobby, self.tables, self.settings.resume_grace)
+        await self.tournaments.resume()
+        return count
 
     async def stop(self) -> None:
         """Let every owner finish its queued commands (and their commits), then stop."""
         self.lobby.stop()
+        self.tournaments.stop()
         await self.tables.stop()
 
     def _retired(self, table_id: str) -> None:

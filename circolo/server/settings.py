@@ -25,6 +25,15 @@ from pydantic_settings import (
 from circolo.levels import LEVELS
 from circolo.store.store import sqlite_url
 
+STANDING: tuple[dict[str, Any], ...] = (
+    {"game": "scopa", "seats": 8, "options": {"target": "single_hand"}, "practice": True},
+    {"game": "scopa", "seats": 4, "options": {"target": 11}, "fee": 100, "rake_bp": 500},
+    {"game": "bisca", "seats": 4, "practice": True},
+    {"game": "burraco", "seats": 4, "practice": True},
+)
+"""The room's standing sit-and-gos by default: practice Scopa of one hand for 8, a Scopa
+to 11 for 4 with a fee of 100 chips, practice Bisca and Burraco for 4."""
+
 
 class SettingsError(ValueError):
     """A setting with a bad value: the message names it (``CIRCOLO_NAME``)."""
@@ -89,6 +98,11 @@ class Settings(BaseSettings):
     reports_per_address: int = Field(30, ge=1)  # match reports from one address per hour
     chips_per_player: int = Field(30, ge=1)  # GET /api/account/chips per account per minute
     chips_per_address: int = Field(120, ge=1)  # GET /api/account/chips per address per minute
+    tournament_requests: int = Field(120, ge=1)  # tournament pages and entries per address
+    tournament_window: float = Field(60.0, gt=0)
+    # The sit-and-gos always open for registration: each a tournament config without "kind"
+    # (docs/tournaments.md); a new one opens as soon as one starts.
+    tournaments: list[dict[str, Any]] = Field(default_factory=lambda: list(STANDING))
 
     table: dict[str, int | float] = Field(default_factory=dict)
     play_now_wait: float = Field(0.0, ge=0)  # 0: with nobody waiting, Play now starts with bots

@@ -5,7 +5,7 @@ match ends. Commands reach a table only through its owner."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import structlog
@@ -58,6 +58,10 @@ class Tables:
         self.invites: dict[str, str] = {}
         self._on_step = on_step  # after each step of a table (the lobby lists it anew)
         self._on_retire = on_retire  # a finished table forgotten: what else knew of it
+        self.seeds_of: Callable[[str], Callable[[int], int] | None] = lambda _table: None
+        """A tournament table's hand seeds (its round's duplicate deals): set by the room."""
+        self.on_tournament_result: Callable[[str, dict[str, Any]], Awaitable[None]] | None = None
+        """Where a tournament table's result goes (its tournament): set by the room."""
         self._linger: dict[str, asyncio.TimerHandle] = {}  # finished, retired when due
         self._unstarted: dict[str, asyncio.TimerHandle] = {}  # live, waiting for its players
 
@@ -111,6 +115,7 @@ class Tables:
             on_match_over=self._match_over,
             on_step=self._on_step,
             told=told,
+            seeds=self.seeds_of(table_id),
         )
         self.owners[table_id] = owner
         return owner
@@ -146,6 +151,8 @@ class Tables:
             await self.record_outcomes(owner.table_id, config, entries, owner.table.results, owner)
         except StoreError as error:
             log.warning("match_end_not_recorded", table=owner.table_id, error=str(error))
+        if owner.config.tournament and owner.table.results and self.on_tournament_result:
+            await self.on_tournament_result(owner.table_id, owner.table.results[-1])
 
     async def _finished(self, owner: Owner) -> None:
         """Off the lobby now; retired after ``finished_linger`` (its players keep the final
@@ -193,6 +200,22 @@ class Tables:
             )
         self._mind_start(owner.table_id)
         log.info("table_started", table=owner.table_id, game=config.game)
+        return owner
+
+    async def open_match(self, table_id: str, config: TableConfig) -> Owner:
+        """A tournament's match: its table stored and started at once (its players have the
+        start deadline to press "start match"; nobody calls it off)."""
+        humans = [s.player_id for s in config.seats if s.player_id is not None]
+        for seat in config.seats:
+            if seat.player_id is not None:
+                await self.store.ensure_guest(seat.player_id, seat.name)
+        await self.store.create_table(table_id, config.to_json(), self.clock(), humans)
+        owner = self._owner(table_id, config, Table(config), 0)
+        owner.start()
+        for index, seat in enumerate(config.seats):
+            if seat.player_id and self.presence.connections(table_id, index, seat.player_id):
+                owner.post(Connected(index))
+        log.info("tournament_table_started", table=table_id, game=config.game)
         return owner
 
     def _mind_start(self, table_id: str) -> None:

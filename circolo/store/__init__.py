@@ -1,4 +1,5 @@
-"""Persistence: players, tables and each table's event log (SQLite by default, or PostgreSQL).
+"""Persistence: players, tables and tournaments, each with its log (SQLite by default, or
+PostgreSQL).
 
 The server codes against :class:`Store`::
 
@@ -8,6 +9,8 @@ The server codes against :class:`Store`::
     for log in await store.live_tables():                             # after a restart
         Table.replay(TableConfig.from_json(log.table.config), [e.data for e in log.entries])
     await store.post_chips(chips.fee("p1", "cup", 100, at=now))      # the chip ledger
+    await store.append_tournament("cup", 1, {"at": now, "command": register}, "registering",
+                                  summary, players=["p1"])           # a tournament's log
     await store.close()
 """
 
@@ -15,6 +18,7 @@ from circolo.results import MatchResult
 from circolo.store.records import (
     AccountExists,
     AccountRecord,
+    BadSeq,
     DuplicateEntry,
     Entry,
     Json,
@@ -28,16 +32,21 @@ from circolo.store.records import (
     SessionRecord,
     StoreError,
     TableExists,
+    TableLinked,
     TableLog,
     TableRecord,
     Tally,
+    TournamentExists,
+    TournamentRecord,
     UnknownTable,
+    UnknownTournament,
 )
 from circolo.store.store import CommitStats, Store, sqlite_url
 
 __all__ = [
     "AccountExists",
     "AccountRecord",
+    "BadSeq",
     "CommitStats",
     "DuplicateEntry",
     "Entry",
@@ -54,9 +63,13 @@ __all__ = [
     "Store",
     "StoreError",
     "TableExists",
+    "TableLinked",
     "TableLog",
     "TableRecord",
     "Tally",
+    "TournamentExists",
+    "TournamentRecord",
     "UnknownTable",
+    "UnknownTournament",
     "sqlite_url",
 ]

@@ -313,6 +313,59 @@ class ChipBalance(Base):
     balance: Mapped[int] = mapped_column(BigInteger)
 
 
+class TournamentRow(Base):
+    """A tournament: its published config (JSON), status ("registering", "drawing",
+    "running", "finished", "cancelled") and ``summary``, what a listing shows (written
+    by the server with each log entry, so a listing never replays a log)."""
+
+    __tablename__ = "tournaments"
+
+    tournament_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    summary: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[float] = mapped_column(Double)
+
+
+class TournamentLogEntry(Base):
+    """One entry of a tournament's log (``{"at", "command"}``); ``(tournament_id, seq)``
+    is the primary key, hence unique."""
+
+    __tablename__ = "tournament_log"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.tournament_id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[float] = mapped_column(Double)
+
+
+class TournamentTable(Base):
+    """The table a tournament's match is played at (``match``: ``round.slot.attempt``).
+    No key to ``tables``: the link may be written before the table is."""
+
+    __tablename__ = "tournament_tables"
+
+    table_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.tournament_id", ondelete="CASCADE"), index=True
+    )
+    match: Mapped[str] = mapped_column(String(32))
+
+
+class TournamentPlayer(Base):
+    """Who took part in a tournament (for a player's list of tournaments)."""
+
+    __tablename__ = "tournament_players"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.tournament_id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[str] = mapped_column(String(64), primary_key=True, index=True)
+
+
 __all__ = [
     "Account",
     "AuthSession",
@@ -330,5 +383,9 @@ __all__ = [
     "Revocation",
     "TableEvent",
     "TablePlayer",
+    "TournamentLogEntry",
+    "TournamentPlayer",
+    "TournamentRow",
+    "TournamentTable",
     "WaitingTable",
 ]

@@ -159,6 +159,29 @@ class TableLog:
     entries: list[Entry] = field(default_factory=list)
 
 
+TOURNAMENT_STATUSES = ("registering", "drawing", "running", "finished", "cancelled")
+"""A stored tournament's ``status`` (the pure tournament's own, ``Tournament.status``)."""
+TOURNAMENT_CLOSED = ("finished", "cancelled")
+"""The statuses a tournament never leaves: :meth:`Store.open_tournaments` skips them."""
+
+
+@dataclass(frozen=True)
+class TournamentRecord:
+    """A tournament's row: its published config (``TournamentConfig.to_json()``), its
+    status, what a listing shows (``summary``, the server's), and its log in ``seq``
+    order (only when loaded to be replayed; ``[]`` in listings)."""
+
+    tournament_id: str
+    name: str
+    """May be "": the client then names it from the game and options."""
+    config: Json
+    status: str
+    created_at: float
+    summary: Json
+    entries: list[Json]
+    """Each ``{"at": float, "command": {...}}``, in order: what ``replay`` folds."""
+
+
 class StoreError(Exception):
     """The store could not do what was asked (the database refused or is unreachable)."""
 
@@ -173,6 +196,24 @@ class UnknownTable(StoreError):
 
 class TableExists(StoreError):
     """``create_table`` with an id already taken."""
+
+
+class UnknownTournament(StoreError):
+    """No tournament has that id."""
+
+
+class TournamentExists(StoreError):
+    """``create_tournament`` with an id already taken."""
+
+
+class BadSeq(StoreError):
+    """``append_tournament`` with a ``seq`` that is not the next one (taken, or a gap):
+    nothing of that append was stored."""
+
+
+class TableLinked(StoreError):
+    """``link_tournament_table`` of a table linked to another match, or of a match that
+    has another table: nothing was stored."""
 
 
 class NameTaken(StoreError):

@@ -71,12 +71,19 @@ from circolo.store.models import (
     Revocation,
     TableEvent,
     TablePlayer,
+    TournamentLogEntry,
+    TournamentPlayer,
+    TournamentRow,
+    TournamentTable,
     WaitingTable,
 )
 from circolo.store.models import Conduct as ConductRow
 from circolo.store.records import (
+    TOURNAMENT_CLOSED,
+    TOURNAMENT_STATUSES,
     AccountExists,
     AccountRecord,
+    BadSeq,
     DuplicateEntry,
     Entry,
     Json,
@@ -92,15 +99,21 @@ from circolo.store.records import (
     SessionRecord,
     StoreError,
     TableExists,
+    TableLinked,
     TableLog,
     TableRecord,
     Tally,
+    TournamentExists,
+    TournamentRecord,
     UnknownTable,
+    UnknownTournament,
 )
 
 Synchronous = Literal["OFF", "NORMAL", "FULL", "EXTRA"]
 MAX_BATCH = 1000
 """Most writes gathered into one transaction (keeps statements and latency bounded)."""
+MAX_TOURNAMENTS = 200
+"""Most tournaments one listing returns, whatever its caller asks."""
 
 
 def sqlite_url(path: str | Path) -> str:
@@ -731,6 +744,216 @@ class Store:
 
         await self._submit(_Write(self._future(), op=op))
 
+    # -- tournaments --------------------------------------------------------------------------
+
+    async def create_tournament(
+        self, tournament_id: str, name: str, config: Json, summary: Json, at: float
+    ) -> None:
+        """Record a new tournament, "registering", with an empty log; ``TournamentExists``
+        if the id is taken."""
+        _fits("tournament id", tournament_id, 64)
+        _fits("tournament name", name, 80)
+        values = {"tournament_id": tournament_id, "name": name, "config": config,
+                  "status": "registering", "summary": summary, "created_at": at}  # fmt: skip
+
+        def op(conn: Connection) -> None:
+            conn.execute(insert(TournamentRow).values(values))
+
+        async def conflict() -> StoreError:
+            return TournamentExists(f"tournament {tournament_id!r} exists")
+
+        await self._submit(_Write(self._future(), op=op, conflict=conflict))
+
+    async def append_tournament(
+        self,
+        tournament_id: str,
+        seq: int,
+        entry: Json,
+        status: str,
+        summary: Json,
+        players: Sequence[str] = (),
+    ) -> None:
+        """In one transaction: the log's entry ``seq`` (1-based, the next one), the
+        tournament's ``status`` and ``summary``, and ``players`` linked to it (once each).
+        Durable when it returns. ``BadSeq`` (a seq taken, or a gap) and
+        ``UnknownTournament`` write nothing."""
+        at = entry.get("at")
+        if isinstance(at, bool) or not isinstance(at, int | float):
+            raise StoreError("a tournament's log entry needs a number 'at'")
+        if status not in TOURNAMENT_STATUSES:
+            raise StoreError(f"no tournament status {status!r}")
+        linked = sorted(set(players))
+        for player_id in linked:
+            _fits("player id", player_id, 64)
+        refused: list[StoreError] = []
+
+        def op(conn: Connection) -> None:
+            refused.clear()  # set, not appended: a batch may be retried
+            found = conn.scalar(
+                select(TournamentRow.tournament_id)
+                .where(TournamentRow.tournament_id == tournament_id)
+                .with_for_update()  # PostgreSQL: one process appends to a tournament at a time
+            )
+            if found is None:
+                refused.append(UnknownTournament(f"no tournament {tournament_id!r}"))
+                return
+            last = conn.scalar(
+                select(func.max(TournamentLogEntry.seq)).where(
+                    TournamentLogEntry.tournament_id == tournament_id
+                )
+            )
+            if seq != int(last or 0) + 1:
+                refused.append(BadSeq(f"tournament {tournament_id!r}: {seq} follows {last or 0}"))
+                return
+            conn.execute(
+                insert(TournamentLogEntry).values(
+                    tournament_id=tournament_id, seq=seq, entry=entry, at=float(at)
+                )
+            )
+            conn.execute(
+                update(TournamentRow)
+                .where(TournamentRow.tournament_id == tournament_id)
+                .values(status=status, summary=summary)
+            )
+            if linked:
+                rows = [{"tournament_id": tournament_id, "player_id": p} for p in linked]
+                conn.execute(self._upsert(TournamentPlayer).values(rows).on_conflict_do_nothing())
+
+        async def conflict() -> StoreError:  # another process appended that seq just now
+            return BadSeq(f"tournament {tournament_id!r}: seq {seq} is taken")
+
+        await self._submit(_Write(self._future(), op=op, conflict=conflict))
+        if refused:
+            raise refused[0]
+
+    async def load_tournament(self, tournament_id: str) -> TournamentRecord:
+        """A tournament with its whole log in ``seq`` order: what ``replay`` folds."""
+        async with self._engine.connect() as conn, conn.begin():
+            found = await self._tournaments(conn, TournamentRow.tournament_id == tournament_id)
+        if not found:
+            raise UnknownTournament(f"no tournament {tournament_id!r}")
+        return found[0]
+
+    async def open_tournaments(self) -> list[TournamentRecord]:
+        """Every tournament neither finished nor cancelled, with its log, the oldest first:
+        what a restarted server replays."""
+        async with self._engine.connect() as conn, conn.begin():
+            return await self._tournaments(conn, TournamentRow.status.not_in(TOURNAMENT_CLOSED))
+
+    async def list_tournaments(self, statuses: Sequence[str], limit: int) -> list[TournamentRecord]:
+        """Tournaments in one of ``statuses`` (none given: any), the newest created first,
+        at most ``limit`` (and never more than 200); without their logs."""
+        query = select(TournamentRow)
+        if statuses:
+            query = query.where(TournamentRow.status.in_(list(statuses)))
+        return await self._tournament_page(query, limit)
+
+    async def player_tournaments(self, player_id: str, limit: int) -> list[TournamentRecord]:
+        """The tournaments ``player_id`` took part in, the newest created first, at most
+        ``limit`` (and never more than 200); without their logs."""
+        taken = select(TournamentPlayer.tournament_id).where(
+            TournamentPlayer.player_id == player_id
+        )
+        query = select(TournamentRow).where(TournamentRow.tournament_id.in_(taken))
+        return await self._tournament_page(query, limit)
+
+    async def link_tournament_table(self, table_id: str, tournament_id: str, match: str) -> None:
+        """The table ``table_id`` plays the tournament's ``match``. The same link again
+        writes nothing; ``TableLinked`` if the table plays another match or the match has
+        another table, ``UnknownTournament`` if there is no such tournament."""
+        _fits("table id", table_id, 64)
+        _fits("match", match, 32)
+        link = (table_id, tournament_id, match)
+        refused: list[StoreError] = []
+
+        def op(conn: Connection) -> None:
+            refused.clear()
+            rows = conn.execute(
+                select(TournamentTable.table_id, TournamentTable.tournament_id,
+                       TournamentTable.match).where(
+                    or_(
+                        TournamentTable.table_id == table_id,
+                        and_(TournamentTable.tournament_id == tournament_id,
+                             TournamentTable.match == match),
+                    )
+                )
+            ).all()  # fmt: skip
+            if any(tuple(row) != link for row in rows):
+                refused.append(TableLinked(f"table {table_id!r} or match {match!r} is linked"))
+            elif not rows:
+                conn.execute(
+                    insert(TournamentTable).values(
+                        table_id=table_id, tournament_id=tournament_id, match=match
+                    )
+                )
+
+        async def conflict() -> StoreError:
+            async with self._engine.connect() as conn:
+                found = await conn.scalar(
+                    select(TournamentRow.tournament_id).filter_by(tournament_id=tournament_id)
+                )
+            if found is None:
+                return UnknownTournament(f"no tournament {tournament_id!r}")
+            return TableLinked(f"table {table_id!r} is linked")
+
+        await self._submit(_Write(self._future(), op=op, conflict=conflict))
+        if refused:
+            raise refused[0]
+
+    async def tournament_of_table(self, table_id: str) -> tuple[str, str] | None:
+        """``(tournament_id, match)`` of a tournament's table, or None for any other table."""
+        query = select(TournamentTable.tournament_id, TournamentTable.match).where(
+            TournamentTable.table_id == table_id
+        )
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(query)).first()
+        return None if row is None else (row.tournament_id, row.match)
+
+    async def tournament_tables(self, tournament_id: str) -> dict[str, str]:
+        """Each match of a tournament that has a table: ``match -> table_id``."""
+        query = (
+            select(TournamentTable.match, TournamentTable.table_id)
+            .where(TournamentTable.tournament_id == tournament_id)
+            .order_by(TournamentTable.match)
+        )
+        async with self._engine.connect() as conn:
+            return {row.match: row.table_id for row in await conn.execute(query)}
+
+    async def _tournament_page(self, query: Any, limit: int) -> list[TournamentRecord]:
+        """A listing's page: newest created first (then by id), ``limit`` kept in bounds."""
+        most = max(0, min(int(limit), MAX_TOURNAMENTS))
+        query = query.order_by(TournamentRow.created_at.desc(), TournamentRow.tournament_id).limit(
+            most
+        )
+        async with self._engine.connect() as conn:
+            return [_tournament(row, []) for row in (await conn.execute(query)).all()]
+
+    async def _tournaments(self, conn: AsyncConnection, where: Any) -> list[TournamentRecord]:
+        """Tournaments with their logs, the oldest first (two queries, one transaction)."""
+        rows = (
+            await conn.execute(
+                select(TournamentRow)
+                .where(where)
+                .order_by(TournamentRow.created_at, TournamentRow.tournament_id)
+            )
+        ).all()
+        if not rows:
+            return []
+        logs: dict[str, list[Json]] = {row.tournament_id: [] for row in rows}
+        entries = await conn.stream(
+            select(TournamentLogEntry.tournament_id, TournamentLogEntry.entry)
+            .where(
+                TournamentLogEntry.tournament_id.in_(
+                    select(TournamentRow.tournament_id).where(where)
+                )
+            )
+            .order_by(TournamentLogEntry.tournament_id, TournamentLogEntry.seq)
+        )
+        async for line in entries:
+            if line.tournament_id in logs:
+                logs[line.tournament_id].append(line.entry)
+        return [_tournament(row, logs[row.tournament_id]) for row in rows]
+
     # -- ratings ------------------------------------------------------------------------------
 
     async def record_rating(self, match: RatedMatch) -> list[Change]:
@@ -889,8 +1112,9 @@ class Store:
     async def forget_player(self, player_id: str, label: str, at: float) -> list[str]:
         """Erase an account, in one transaction: its row (e-mail, password hash), its
         sessions, ratings, rating changes, fair-play records and mutes go; the player keeps only
-        ``label`` as a name, in ``players`` and in every stored table's seats (other
-        players' history and the logs stay whole); its tokens are void from ``at``. The
+        ``label`` as a name, in ``players``, in every stored table's seats and in its
+        tournaments' registrations and summaries (other players' history and the logs stay
+        whole, tournament links too); its tokens are void from ``at``. The
         ids of the tables whose seats were renamed are returned."""
         touched: list[str] = []
 
@@ -917,6 +1141,7 @@ class Store:
                         .values(config={**config, "seats": renamed})
                     )
                     touched.append(table_id)
+            self._forget_in_tournaments(conn, player_id, label)
             conn.execute(delete(AuthSession).where(AuthSession.player_id == player_id))
             conn.execute(delete(Account).where(Account.player_id == player_id))
             conn.execute(delete(Rating).where(Rating.player_id == player_id))
@@ -938,6 +1163,45 @@ class Store:
 
         await self._submit(_Write(self._future(), op=op))
         return list(touched)
+
+    def _forget_in_tournaments(self, conn: Connection, player_id: str, label: str) -> None:
+        """Name the player ``label`` in the tournaments they took part in: in their
+        registrations (``[id, name]`` in a log's ``register``: the names a replay shows)
+        and wherever a summary has ``{"player_id", "name"}`` of them. The links in
+        ``tournament_players`` stay, as ``table_players`` do: the tournament is everyone's
+        history, and a replay folds to the same bracket (names decide nothing)."""
+        taken = select(TournamentPlayer.tournament_id).where(
+            TournamentPlayer.player_id == player_id
+        )
+        summaries = conn.execute(
+            select(TournamentRow.tournament_id, TournamentRow.summary).where(
+                TournamentRow.tournament_id.in_(taken)
+            )
+        ).all()
+        for tournament_id, summary in summaries:
+            renamed = _renamed_people(summary, player_id, label)
+            if renamed != summary:
+                conn.execute(
+                    update(TournamentRow)
+                    .where(TournamentRow.tournament_id == tournament_id)
+                    .values(summary=renamed)
+                )
+        lines = conn.execute(
+            select(TournamentLogEntry.tournament_id, TournamentLogEntry.seq,
+                   TournamentLogEntry.entry)
+            .where(TournamentLogEntry.tournament_id.in_(taken))
+        ).all()  # fmt: skip
+        for tournament_id, seq, entry in lines:
+            renamed = _renamed_registration(entry, player_id, label)
+            if renamed != entry:
+                conn.execute(
+                    update(TournamentLogEntry)
+                    .where(
+                        TournamentLogEntry.tournament_id == tournament_id,
+                        TournamentLogEntry.seq == seq,
+                    )
+                    .values(entry=renamed)
+                )
 
     # -- conduct: chat mutes, reports, suspensions -------------------------------------------
 
@@ -1321,7 +1585,8 @@ class Store:
         | type[MatchResultRow]
         | type[MatchSeat]
         | type[ChipTransaction]
-        | type[ChipBalance],
+        | type[ChipBalance]
+        | type[TournamentPlayer],
     ) -> Any:
         """An INSERT with ON CONFLICT clauses, in this database's dialect."""
         if self._dialect == "postgresql":
@@ -1504,6 +1769,47 @@ def _rating(row: Row[Any]) -> RatingRecord:
         row.player_id, row.name or "", row.game, row.mode, row.shown, row.mu, row.sigma,
         row.matches, row.wins, row.updated_at,
     )  # fmt: skip
+
+
+def _tournament(row: Row[Any], entries: list[Json]) -> TournamentRecord:
+    return TournamentRecord(
+        row.tournament_id, row.name, row.config, row.status, row.created_at, row.summary, entries
+    )
+
+
+def _renamed_registration(entry: Any, player_id: str, label: str) -> Any:
+    """A tournament's log entry with ``player_id`` named ``label`` if it registers them."""
+    command = entry.get("command") if isinstance(entry, dict) else None
+    if not isinstance(command, dict) or command.get("type") != "register":
+        return entry
+    players = command.get("players")
+    if not isinstance(players, list):
+        return entry
+    renamed = [
+        [player_id, label] if isinstance(p, list) and len(p) == 2 and p[0] == player_id else p
+        for p in players
+    ]
+    return entry if renamed == players else {**entry, "command": {**command, "players": renamed}}
+
+
+def _renamed_people(value: Any, player_id: str, label: str) -> Any:
+    """``value`` (JSON) with each object ``{"player_id": player_id, "name": ...}`` in it,
+    at any depth, named ``label``."""
+    if isinstance(value, list):
+        return [_renamed_people(item, player_id, label) for item in value]
+    if not isinstance(value, dict):
+        return value
+    out = {key: _renamed_people(item, player_id, label) for key, item in value.items()}
+    if out.get("player_id") == player_id and "name" in out:
+        out["name"] = label
+    return out
+
+
+def _fits(what: str, value: str, most: int) -> None:
+    """Refuse a string longer than its column, before it reaches the writer (PostgreSQL
+    would fail the whole batch, everyone's writes with it)."""
+    if len(value) > most:
+        raise StoreError(f"a {what} has at most {most} characters")
 
 
 def _session(row: Row[Any]) -> SessionRecord:

@@ -377,24 +377,31 @@ class Tournament:
         self.champion = self.rounds[-1][0]["winner"]
         if self.champion is not None:
             self._tell(self.champion, "won")
-        total = len(self.rounds)
+        for payout in self.payouts():
+            self.books["payouts"] += payout.amount
+            self._outputs.append(payout)
+
+    def payouts(self) -> list[Payout]:
+        """The prizes of a finished tournament, place by place (none before the end)."""
+        if self.status != "finished":
+            return []
         holders: list[list[str]] = [[self.champion] if self.champion else []]
-        for round_no in range(total, 0, -1):
+        for round_no in range(len(self.rounds), 0, -1):
             holders.append([e for e in self.seeds if self.out.get(e) == round_no])
         pool = self.books["fees"] - self.books["refunds"] - self.books["rake"]
         split = split_for(len(self.seeds), self.config.split_small, self.config.split_large)
         amounts = place_amounts(pool, split, holders)
+        paid = []
         for group, who in enumerate(holders):
             place = 1 if group == 0 else 2 ** (group - 1) + 1
             for entry in who:
-                amount = amounts.get(entry, 0)
                 players = [p[0] for p in self.entries[entry]["players"]]
-                each, rest = divmod(amount, len(players))
+                each, rest = divmod(amounts.get(entry, 0), len(players))
                 for index, player in enumerate(players):
-                    paid = each + (rest if index == 0 else 0)
-                    if paid:
-                        self.books["payouts"] += paid
-                        self._outputs.append(Payout(player, paid, place))
+                    amount = each + (rest if index == 0 else 0)
+                    if amount:
+                        paid.append(Payout(player, amount, place))
+        return paid
 
     def _tell(self, entry: str, what: str, **data: Any) -> None:
         if self.entries[entry]["bot"]:

@@ -1,0 +1,563 @@
+"""The room's tournaments (docs/tournaments.md): each a pure ``Tournament`` driven here.
+
+A command is handled under the tournament's lock, its log entry stored, and only then is
+what it asks carried out: chips through the ledger, tables opened, players told. Every
+output is carried out idempotently (each chip movement has a key of its own, each table
+an id of its own), so after a crash the whole log is carried out again and only what was
+missed happens. The draw's secrets come from ``secrets`` and are logged; a scheduled start
+wakes the tournament at its time; a tournament table's end feeds its result back.
+
+Fees: a fee is taken after its registration is stored. One that cannot be taken (the
+player spent the chips meanwhile) unregisters the entry, and a refund gives back only a
+fee that was taken, so no chip is made or lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+
+from circolo import chips
+from circolo.cards import parse_seed, seed_text
+from circolo.chips import ChipsError
+from circolo.server.bus import Bus, encode
+from circolo.server.chiproutes import grant_due
+from circolo.server.nextmatch import player_topic
+from circolo.server.settings import Settings
+from circolo.server.tables import Tables
+from circolo.server.tasks import Tasks
+from circolo.store import Store, StoreError, UnknownTable
+from circolo.table import TableConfig, TableSettings
+from circolo.table.outcomes import mode_of
+from circolo.tournaments import Tournament, TournamentConfig, TournamentError
+from circolo.tournaments.bracket import bracket_size, rounds_of
+from circolo.tournaments.commands import (
+    AddBots,
+    Command,
+    Draw,
+    MatchOver,
+    Register,
+    Tick,
+    Unregister,
+)
+from circolo.tournaments.deals import hand_seed, round_commitment, round_secret
+from circolo.tournaments.outputs import (
+    CreateMatch,
+    Fee,
+    Notice,
+    Payout,
+    Rake,
+    Refund,
+)
+from circolo.tournaments.prizes import split_for
+from circolo.tournaments.tournament import Step
+
+log = structlog.get_logger(__name__)
+
+ENDED = ("finished", "cancelled")
+FINISHED_SHOWN = 20
+"""Finished tournaments a listing shows (the newest)."""
+
+
+def table_id_of(tournament_id: str, match: str) -> str:
+    """The table of a match: one id per attempt, so opening it twice opens it once."""
+    return f"{tournament_id}-{match.replace('.', '-')}"
+
+
+@dataclass
+class Live:
+    """One open tournament as the server holds it."""
+
+    tournament_id: str
+    name: str
+    created_at: float
+    tournament: Tournament
+    seq: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    wake: asyncio.TimerHandle | None = None
+    tables: dict[str, str] = field(default_factory=dict)
+    """Match -> table id."""
+    paid: dict[str, int] = field(default_factory=dict)
+    """Player -> the log seq of the fee they paid last (its refund names it)."""
+
+
+class Tournaments:
+    """Every tournament not ended, by id; finished ones are read from the store."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store,
+        bus: Bus,
+        tables: Tables,
+        tasks: Tasks,
+        clock: Callable[[], float],
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.bus = bus
+        self.tables = tables
+        self.tasks = tasks
+        self.clock = clock
+        self.live: dict[str, Live] = {}
+        self.by_table: dict[str, tuple[str, str]] = {}
+        """A live tournament table's id -> (tournament id, match)."""
+        self._seeds: dict[str, tuple[int, int]] = {}
+        """A tournament table's id -> (its round's secret, round): its hands' seeds."""
+        self._replayed: list[tuple[Live, int, Step]] = []
+
+    # -- the seeds a tournament table deals -----------------------------------------------
+
+    def seeds_of(self, table_id: str) -> Callable[[int], int] | None:
+        """The seed of hand ``n`` (from 0) of a tournament table: the round's duplicate
+        deals; None for other tables (theirs are drawn by the table's owner)."""
+        known = self._seeds.get(table_id)
+        if known is None:
+            return None
+        secret, _round = known
+        return lambda n: parse_seed(seed_text(hand_seed(secret, n)))
+
+    # -- life ---------------------------------------------------------------------------
+
+    async def load(self) -> None:
+        """Before the tables come back: every open tournament rebuilt from its log (so a
+        tournament table knows its seeds as soon as its owner runs)."""
+        for record in await self.store.open_tournaments():
+            try:
+                config = TournamentConfig.from_json(record.config)
+                live = Live(record.tournament_id, record.name, record.created_at,
+                            Tournament(config))  # fmt: skip
+                for seq, data in enumerate(record.entries, 1):
+                    step = live.tournament.handle(Command.from_json(data["command"]), data["at"])
+                    live.seq = seq
+                    self._replayed.append((live, seq, step))
+                    self._learn(live, step)
+            except (TournamentError, KeyError, TypeError, ValueError):
+                log.exception("tournament_not_recovered", tournament=record.tournament_id)
+                continue
+            live.tables.update(await self.store.tournament_tables(live.tournament_id))
+            self.live[live.tournament_id] = live
+
+    async def resume(self) -> None:
+        """After the tables came back: every stored step carried out again (what a crash
+        left undone happens now; the rest moves nothing), the results of matches that
+        ended meanwhile fed in, the wake-ups set; then the standing sit-and-gos."""
+        replayed, self._replayed = self._replayed, []
+        for live, seq, step in replayed:
+            try:
+                await self._carry(live, seq, step, telling=False)
+            except StoreError as error:
+                log.warning("tournament_step_not_carried", tournament=live.tournament_id,
+                            error=str(error))  # fmt: skip
+        for live in list(self.live.values()):
+            await self._results_missed(live)
+            self._schedule(live)
+        await self.keep_standing()
+        log.info("tournaments_recovered", tournaments=len(self.live))
+
+    def stop(self) -> None:
+        for live in self.live.values():
+            if live.wake is not None:
+                live.wake.cancel()
+
+    # -- creating -------------------------------------------------------------------------
+
+    async def create(self, config: TournamentConfig, name: str = "") -> str:
+        tournament_id = "tn_" + secrets.token_urlsafe(6)
+        now = self.clock()
+        live = Live(tournament_id, name, now, Tournament(config))
+        await self.store.create_tournament(tournament_id, name, config.to_json(),
+                                           self.summary(live), now)  # fmt: skip
+        self.live[tournament_id] = live
+        self._schedule(live)
+        log.info("tournament_created", tournament=tournament_id, game=config.game)
+        return tournament_id
+
+    async def keep_standing(self) -> None:
+        """One sit-and-go of each standing kind open for registration at all times."""
+        open_kinds = {
+            _standing_key(live.tournament.config.to_json())
+            for live in self.live.values()
+            if live.tournament.status == "registering"
+        }
+        for template in self.settings.tournaments:
+            try:
+                config = TournamentConfig.from_json({"kind": "sit_and_go", **template})
+            except TournamentError as error:
+                log.warning("standing_tournament_refused", error=error.message)
+                continue
+            if _standing_key(config.to_json()) not in open_kinds:
+                await self.create(config)
+                open_kinds.add(_standing_key(config.to_json()))
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def get(self, tournament_id: str) -> Live:
+        live = self.live.get(tournament_id)
+        if live is None:
+            raise TournamentError("not_found", "no such tournament open")
+        return live
+
+    async def handle(self, live: Live, command: Command) -> Step:
+        """Handle ``command`` under the lock: stored, then carried out."""
+        async with live.lock:
+            return await self._handle(live, command)
+
+    async def _handle(self, live: Live, command: Command) -> Step:
+        step = live.tournament.handle(command, self.clock())
+        if step.entry is None:
+            return step
+        players = [p[0] for p in command.players] if isinstance(command, Register) else []
+        try:
+            await self.store.append_tournament(
+                live.tournament_id, live.seq + 1, step.entry, live.tournament.status,
+                self.summary(live), players,
+            )  # fmt: skip
+        except StoreError:  # not stored: the tournament is as the store has it
+            await self._reload(live)
+            raise
+        live.seq += 1
+        self._learn(live, step)
+        await self._carry(live, live.seq, step, telling=True)
+        if step.wants_draw:
+            draw = Draw(secrets.token_hex(32), secrets.token_hex(32))
+            await self._handle(live, draw)
+        self._schedule(live)
+        if live.tournament.status in ENDED:
+            self._ended(live)
+        elif live.tournament.status != "registering":
+            self.tasks.spawn(self.keep_standing())
+        return step
+
+    async def _reload(self, live: Live) -> None:
+        record = await self.store.load_tournament(live.tournament_id)
+        tournament = Tournament(live.tournament.config)
+        for data in record.entries:
+            tournament.handle(Command.from_json(data["command"]), data["at"])
+        live.tournament, live.seq = tournament, len(record.entries)
+
+    async def register(self, tournament_id: str, player_id: str, name: str,
+                       account: bool) -> None:  # fmt: skip
+        """One player enters (1 v 1; a pair registers through its first player's
+        partner invitation, not yet offered here)."""
+        live = self.get(tournament_id)
+        config = live.tournament.config
+        if config.team != 1:
+            raise TournamentError("pairs_only", "this tournament is for pairs")
+        if (config.fee or config.rated) and not account:
+            raise TournamentError("needs_account", "log in or register to enter this one")
+        async with live.lock:
+            if config.fee:
+                await grant_due(self.store, player_id, self.clock())
+                balance = await self.store.chip_balance(chips.player_account(player_id))
+                if balance < config.fee:
+                    raise chips.Overdraft("your account", balance, config.fee)
+            rating = None
+            if config.seeding == "rating":
+                mode = mode_of(config.players)
+                for known in await self.store.ratings(player_id):
+                    if known.game == config.game and known.mode == mode:
+                        rating = float(known.shown)
+            entry = "p-" + player_id
+            await self._handle(live, Register(entry, ((player_id, name),), rating))
+
+    async def unregister(self, tournament_id: str, player_id: str) -> None:
+        live = self.get(tournament_id)
+        async with live.lock:
+            entry = self.entry_of(live, player_id)
+            if entry is None:
+                raise TournamentError("not_registered", "you are not in this tournament")
+            await self._handle(live, Unregister(entry))
+
+    async def add_bots(self, tournament_id: str, player_id: str, level: str) -> None:
+        """A registered player of a practice tournament fills its empty seats with bots."""
+        live = self.get(tournament_id)
+        async with live.lock:
+            if self.entry_of(live, player_id) is None:
+                raise TournamentError("not_registered", "register first, then add bots")
+            free = live.tournament.config.capacity - len(live.tournament.entries)
+            await self._handle(live, AddBots(level, free))
+
+    async def match_over(self, table_id: str, result: dict[str, Any]) -> None:
+        """A tournament table's match ended: its result goes to its tournament."""
+        known = self.by_table.get(table_id)
+        if known is None:
+            return
+        tournament_id, match = known
+        live = self.live.get(tournament_id)
+        if live is None:
+            return
+        command = MatchOver(match, result.get("winner"), tuple(result.get("losers") or ()),
+                            str(result.get("reason") or "played"))  # fmt: skip
+        try:
+            await self.handle(live, command)
+        except TournamentError as error:  # told twice (a restart): the first one counted
+            log.info("tournament_result_not_taken", table=table_id, error=error.message)
+
+    async def read(self, tournament_id: str) -> Live | None:
+        """An open tournament, or an ended one rebuilt from the store (None: unknown)."""
+        live = self.live.get(tournament_id)
+        if live is not None:
+            return live
+        try:
+            record = await self.store.load_tournament(tournament_id)
+        except StoreError:
+            return None
+        config = TournamentConfig.from_json(record.config)
+        live = Live(tournament_id, record.name, record.created_at, Tournament(config))
+        for data in record.entries:
+            live.tournament.handle(Command.from_json(data["command"]), data["at"])
+        live.seq = len(record.entries)
+        live.tables.update(await self.store.tournament_tables(tournament_id))
+        return live
+
+    async def listing(self, player_id: str | None) -> list[dict[str, Any]]:
+        """The open tournaments (registering first, the soonest first), then the newest
+        ended ones."""
+        shown = []
+        for live in self.live.values():
+            summary = self.summary(live)
+            summary["mine"] = player_id is not None and self.entry_of(live, player_id) is not None
+            shown.append(summary)
+        shown.sort(key=lambda s: (s["status"] != "registering", s["starts_at"] or 0,
+                                  s["created_at"]))  # fmt: skip
+        for record in await self.store.list_tournaments(ENDED, FINISHED_SHOWN):
+            shown.append({**record.summary, "mine": False})
+        return shown
+
+    def entry_of(self, live: Live, player_id: str) -> str | None:
+        for entry, data in live.tournament.entries.items():
+            if any(p[0] == player_id for p in data["players"]):
+                return entry
+        return None
+
+    # -- carrying out ------------------------------------------------------------------------
+
+    def _learn(self, live: Live, step: Step) -> None:
+        """What a step tells the server to remember: the tables its matches will have."""
+        for out in step.outputs:
+            if isinstance(out, CreateMatch):
+                table_id = table_id_of(live.tournament_id, out.match)
+                live.tables[out.match] = table_id
+                self.by_table[table_id] = (live.tournament_id, out.match)
+                secret = live.tournament.secret
+                assert secret is not None
+                self._seeds[table_id] = (round_secret(secret, out.round), out.round)
+
+    async def _carry(self, live: Live, seq: int, step: Step, *, telling: bool) -> None:
+        tid, at = live.tournament_id, self.clock()
+        unpaid: list[str] = []
+        for out in step.outputs:
+            if isinstance(out, Fee):
+                try:
+                    await self.store.post_chips(
+                        chips.fee(
+                            out.player, tid, out.amount, at=at, key=f"fee:{tid}:{out.player}:{seq}"
+                        )
+                    )
+                    live.paid[out.player] = seq
+                except ChipsError:
+                    unpaid.append(out.player)
+            elif isinstance(out, Refund):
+                paid = live.paid.pop(out.player, None)
+                if paid is not None:
+                    await self.store.post_chips(chips.refund(
+                        out.player, tid, out.amount, at=at,
+                        key=f"refund:{tid}:{out.player}:{paid}"))  # fmt: skip
+            elif isinstance(out, Rake):
+                await self.store.post_chips(chips.rake(tid, out.amount, at=at))
+            elif isinstance(out, Payout):
+                await self.store.post_chips(chips.prize(out.player, tid, out.amount, at=at))
+                if telling:
+                    self._tell(live, out.player, "prize", amount=out.amount, place=out.place)
+            elif isinstance(out, CreateMatch):
+                await self._open_table(live, out)
+            elif isinstance(out, Notice) and telling:
+                data = dict(out.data)
+                if "match" in data:
+                    data["table_id"] = table_id_of(tid, data["match"])
+                self._tell(live, out.player, out.what, **data)
+        for player in unpaid:  # spent meanwhile: the entry leaves, and nothing is refunded
+            entry = self.entry_of(live, player)
+            if entry is not None and live.tournament.status == "registering":
+                log.info("tournament_fee_unpaid", tournament=tid, player=player)
+                await self._handle(live, Unregister(entry))
+
+    async def _open_table(self, live: Live, match: CreateMatch) -> None:
+        table_id = table_id_of(live.tournament_id, match.match)
+        await self.store.link_tournament_table(table_id, live.tournament_id, match.match)
+        if table_id in self.tables.owners:
+            return
+        try:
+            await self.store.table(table_id)
+            return  # opened before (a restart): the tables' recovery has it
+        except UnknownTable:
+            pass
+        room = TableSettings.from_json(self.settings.table or None).to_json()
+        data = dict(match.table)
+        data["settings"] = {**room, **data.get("settings", {})}
+        await self.tables.open_match(table_id, TableConfig.from_json(data))
+
+    async def _results_missed(self, live: Live) -> None:
+        """Matches of the current round whose table ended while nobody listened."""
+        if live.tournament.status != "running":
+            return
+        for record in live.tournament.rounds[-1]:
+            if record["done"] or record["match"] is None:
+                continue
+            table_id = live.tables.get(record["match"]) or table_id_of(
+                live.tournament_id, record["match"])  # fmt: skip
+            try:
+                stored = await self.store.table(table_id)
+            except UnknownTable:
+                continue
+            if stored.status == "finished" and stored.result:
+                await self.match_over(table_id, dict(stored.result))
+
+    def _tell(self, live: Live, player: str, what: str, **data: Any) -> None:
+        frame = {
+            "type": "tournament.notice", "tournament": live.tournament_id, "name": live.name,
+            "game": live.tournament.config.game, "what": what, "data": data,
+        }  # fmt: skip
+        self.bus.publish_now(player_topic(player), encode(frame))
+
+    def _schedule(self, live: Live) -> None:
+        if live.wake is not None:
+            live.wake.cancel()
+            live.wake = None
+        at = live.tournament.wake_at
+        if at is None:
+            return
+        delay = max(0.0, at - self.clock())
+        live.wake = asyncio.get_running_loop().call_later(
+            delay, lambda: self.tasks.spawn(self._tick(live))
+        )
+
+    async def _tick(self, live: Live) -> None:
+        live.wake = None
+        try:
+            await self.handle(live, Tick())
+        except (TournamentError, StoreError) as error:
+            log.warning("tournament_tick_failed", tournament=live.tournament_id, error=str(error))
+            self._schedule(live)
+
+    def _ended(self, live: Live) -> None:
+        """Finished or cancelled: forgotten here; the store keeps it for the listing."""
+        self.live.pop(live.tournament_id, None)
+        for table_id in live.tables.values():
+            self.by_table.pop(table_id, None)
+            self._seeds.pop(table_id, None)
+
+    # -- what the pages show -----------------------------------------------------------------
+
+    def summary(self, live: Live) -> dict[str, Any]:
+        t = live.tournament
+        config = t.config
+        total = rounds_of(bracket_size(len(t.seeds))) if t.seeds else None
+        champion = None
+        if t.champion is not None:
+            champion = [p[1] for p in t.entries[t.champion]["players"]]
+        return {
+            "id": live.tournament_id, "name": live.name, "game": config.game,
+            "team": config.team, "kind": config.kind, "options": dict(config.options),
+            "seats": config.seats, "starts_at": config.starts_at, "capacity": config.capacity,
+            "entries": len(t.entries), "fee": config.fee, "pool": t.pool(),
+            "rated": config.rated, "practice": config.practice, "status": t.status,
+            "round": len(t.rounds), "rounds": total, "champion": champion,
+            "created_at": live.created_at,
+        }  # fmt: skip
+
+    def detail(self, live: Live, player_id: str | None, account: bool) -> dict[str, Any]:
+        t = live.tournament
+        config = t.config
+        data = self.summary(live)
+        count = max(len(t.entries), len(t.seeds))
+        split = split_for(count, config.split_small, config.split_large)
+        data["split"] = [{"place": _place(i), "bp": bp} for i, bp in enumerate(split)]
+        data["split_small"] = list(config.split_small)
+        data["split_large"] = list(config.split_large)
+        data["start_deadline"] = config.start_deadline
+        order = {entry: n for n, entry in enumerate(t.seeds, 1)}
+        data["entries_list"] = [
+            {"entry": entry, "bot": e["bot"], "seed": order.get(entry),
+             "players": [{"id": None if e["bot"] else p[0], "name": p[1]}
+                         for p in e["players"]]}
+            for entry, e in t.entries.items()
+        ]  # fmt: skip
+        data["bracket"] = [
+            [{"slot": slot, "sides": r["sides"], "winner": r["winner"], "done": r["done"],
+              "how": r["how"], "match": r["match"],
+              "table_id": live.tables.get(r["match"]) if r["match"] else None}
+             for slot, r in enumerate(rnd)]
+            for rnd in t.rounds
+        ]  # fmt: skip
+        data["commitments"] = self._commitments(t)
+        names = {p[0]: p[1] for e in t.entries.values() for p in e["players"]}
+        data["payouts"] = [
+            {"player": p.player, "name": names.get(p.player, ""), "place": p.place,
+             "amount": p.amount}
+            for p in t.payouts()
+        ]  # fmt: skip
+        data["me"] = self._me(live, player_id, account)
+        return data
+
+    def _commitments(self, t: Tournament) -> list[dict[str, Any]]:
+        if t.secret is None:
+            return []
+        total = rounds_of(bracket_size(len(t.seeds)))
+        shown = []
+        for round_no in range(1, total + 1):
+            over = round_no < len(t.rounds) or (
+                round_no == len(t.rounds) and all(r["done"] for r in t.rounds[-1])
+            )
+            secret = round_secret(t.secret, round_no)
+            shown.append({
+                "round": round_no, "commitment": round_commitment(secret),
+                "secret": seed_text(secret) if over else None,
+            })  # fmt: skip
+        return shown
+
+    def _me(self, live: Live, player_id: str | None, account: bool) -> dict[str, Any]:
+        t = live.tournament
+        config = t.config
+        entry = None if player_id is None else self.entry_of(live, player_id)
+        why_not = None
+        if t.status != "registering":
+            why_not = "closed"
+        elif len(t.entries) >= config.capacity:
+            why_not = "full"
+        elif (config.fee or config.rated) and not account:
+            why_not = "needs_account"
+        table_id = opponent = None
+        if entry is not None and t.rounds:
+            for r in t.rounds[-1]:
+                if entry in r["sides"] and not r["done"] and r["match"]:
+                    table_id = live.tables.get(r["match"])
+                    other = r["sides"][1 - r["sides"].index(entry)]
+                    if other is not None:
+                        opponent = " & ".join(p[1] for p in t.entries[other]["players"])
+        return {
+            "entry": entry,
+            "can_register": entry is None and why_not is None and config.team == 1,
+            "can_unregister": entry is not None and t.status == "registering",
+            "can_add_bots": entry is not None and config.practice
+            and t.status == "registering" and len(t.entries) < config.capacity,
+            "why_not": None if entry is not None else why_not,
+            "table_id": table_id, "opponent": opponent, "out_round": t.out.get(entry or ""),
+        }  # fmt: skip
+
+
+def _place(index: int) -> int:
+    """The place a split's ``index`` pays: 1, 2, then 3 (3rd-4th), 5 (5th-8th)..."""
+    return 1 if index == 0 else 2 ** (index - 1) + 1
+
+
+def _standing_key(config: dict[str, Any]) -> str:
+    """What makes two standing sit-and-gos the same kind."""
+    keys = ("game", "team", "options", "seats", "fee", "rake_bp", "rated", "practice")
+    return encode({k: config.get(k) for k in keys})

