@@ -16,7 +16,7 @@ import { renderHistory, renderReplay } from "./history.js";
 import { renderRatings } from "./ratings.js";
 import { renderPlayer } from "./records.js";
 import { TournamentPage } from "./tournaments.js";
-import { listenNotices, mountNotices } from "./notices.js";
+import { listenNotices, mountNotices, reachedTable } from "./notices.js";
 import { nameCard } from "./myname.js";
 import { renderRules, leaveRules } from "./rules.js";
 import { loadGames } from "./games.js";
@@ -128,6 +128,7 @@ function route() {
   }
   const match = location.pathname.match(/^\/t\/([\w-]+)/);
   if (match) {
+    reachedTable(match[1]);
     if (current instanceof TableScreen && current.tableId === match[1]) { // a new shell (language): draw into it
       current.root = main;
       return current.render();

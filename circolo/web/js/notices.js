@@ -1,10 +1,10 @@
 // A tournament's notices (frame tournament.notice), wherever the player is in the room: a
 // banner at the top of the page, in a polite live region (a new one is added, never the
 // whole list said again), with "Go to the table" when the notice names one. At most three
-// are kept; each stays until dismissed or followed.
+// are kept; each stays until dismissed or followed, or its table is opened.
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { tourHref, rememberTable, chipsText } from "./tournaments.js";
+import { tourHref, rememberTable, chipsText, knownName } from "./tournaments.js";
 
 let kept = [];
 let box = null;
@@ -31,7 +31,12 @@ export function mountNotices(root = document.body) {
 
 export function noticeText(m) {
   const d = m.data || {};
-  return t(`tour-notice-${m.what}`, { name: m.name, round: d.round ?? "", amount: chipsText(d.amount ?? 0), place: d.place ?? "", opponent: d.opponent ?? "" });
+  return t(`tour-notice-${m.what}`, { name: m.name || knownName(m.tournament, m.game), round: d.round ?? "", amount: chipsText(d.amount ?? 0), place: d.place ?? "", opponent: d.opponent ?? "" });
+}
+
+// The player is at this table: its notices have done their work.
+export function reachedTable(tableId) {
+  kept.filter((n) => n.data?.table_id === tableId).forEach(dismiss);
 }
 
 function dismiss(notice) {

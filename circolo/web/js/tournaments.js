@@ -20,6 +20,12 @@ export const chipsText = (count) => t("tour-chips", { count });
 const when = (at) => new Date(at * 1000).toLocaleString(currentLang(), { dateStyle: "medium", timeStyle: "short" });
 const pct = (bp) => new Intl.NumberFormat(currentLang(), { style: "percent", maximumFractionDigits: 2 }).format(bp / 10000);
 
+// The tournaments this page has seen, for a notice's name (a notice of a tournament without
+// one names it by its game alone; its options and seats are in its summary).
+const known = new Map();
+const learn = (s) => s?.id && known.set(s.id, s);
+export const knownName = (id, game) => (known.has(id) ? tourName(known.get(id)) : t(`web-game-${game}`));
+
 // A tournament's table, remembered for the table's link back (kept for this tab only).
 export function rememberTable(tableId, id) {
   try {
@@ -98,6 +104,7 @@ export class LobbyTournaments {
     this.seen = text;
     if (!data) return replace(this.list, h("li", { class: "empty" }, t("tour-unavailable")));
     const all = data.tournaments || [];
+    all.forEach(learn);
     const live = all.filter((s) => !["finished", "cancelled"].includes(s.status));
     const done = all.filter((s) => s.status === "finished").slice(0, 5);
     const open = this.list.querySelector("details")?.open;
@@ -194,6 +201,7 @@ export class TournamentPage {
       return replace(this.page, h("h1", {}, t("tour-title")), h("p", { class: "empty" }, t(data ? "tour-unknown" : "tour-unavailable")));
     }
     this.data = data;
+    learn(data);
     this.draw();
   }
 
@@ -290,11 +298,11 @@ export class TournamentPage {
     return h("div", { class: "bracket" }, rounds.map((matches, i) => h("section", { class: "bracket-round", "aria-labelledby": `br-${i}` },
       h("h3", { id: `br-${i}` }, roundName(i + 1, total)),
       h("ol", {}, matches.map((m) => {
-        const how = m.how && m.how !== "played" ? (has(`tour-how-${m.how}`) ? t(`tour-how-${m.how}`) : t("tour-how-other")) : null;
+        const how = m.how && !["played", "score"].includes(m.how) ? (has(`tour-how-${m.how}`) ? t(`tour-how-${m.how}`) : t("tour-how-other")) : null;
         const playing = mine !== null && m.sides.includes(mine) && !m.done;
         const link = m.table_id && !m.done
           ? h("a", { class: `button${playing ? " primary" : ""}`, href: `/t/${encodeURIComponent(m.table_id)}`, dataset: { f: `m${i}.${m.slot}` }, onclick: (e) => this.open(e, m.table_id, !playing) }, t(playing ? "tour-play" : "web-watch"))
-          : m.table_id && m.how === "played" ? h("a", { href: `#/replay?t=${encodeURIComponent(m.table_id)}` }, t("web-replay")) : null;
+          : m.table_id && m.done ? h("a", { href: `#/replay?t=${encodeURIComponent(m.table_id)}` }, t("web-replay")) : null;
         return h("li", { class: `bracket-match${m.done ? " done" : ""}${playing ? " mine" : ""}`, dataset: { slot: m.slot } },
           h("ul", { class: "sides" }, m.sides.map((e) => h("li", {
             class: [e !== null && e === m.winner ? "won" : "", m.done && e !== null && e !== m.winner ? "lost" : "", e !== null && e === mine ? "me" : ""].join(" ").trim() || null,
@@ -320,7 +328,7 @@ export class TournamentPage {
       d.payouts?.length ? h("table", { class: "leaderboard tour-payouts" }, h("caption", {}, t("tour-payouts")),
         h("thead", {}, h("tr", {}, ["place", "player", "amount"].map((c) => h("th", { scope: "col", class: c === "amount" ? "num" : null }, t(`tour-col-${c}`))))),
         h("tbody", {}, d.payouts.map((p) => h("tr", {}, h("td", {}, placeName(p.place)), h("th", { scope: "row" }, p.name), h("td", { class: "num" }, chipsText(p.amount)))))) : null,
-      d.split?.length && d.entries >= 8 ? splitTable(t("tour-split-now"), d.split) : null,
+      d.split?.length ? splitTable(t("tour-split-now"), d.split) : null,
       h("p", {}, t("tour-split-under")),
       h("div", { class: "tour-splits" }, splitTable(t("tour-split-small"), d.split_small), splitTable(t("tour-split-large"), d.split_large)));
   }

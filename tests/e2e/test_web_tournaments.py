@@ -1,0 +1,158 @@
+"""Tournaments in a real browser against a real server and its standing sit-and-gos
+(circolo/server/settings.py, STANDING): the lobby's list, a tournament's page, registering
+and withdrawing from both, the reason a guest cannot enter one with a fee, and a practice
+sit-and-go of single-hand Scopa for 8 filled with 7 bots, played to its end by clicking:
+Start the match at each round, the cards, and the final standing; at 390 x 844 and
+1280 x 800, with axe finding nothing above minor."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from tests.e2e.conftest import Player, running_server, shot
+from tests.e2e.test_web_pages import above_minor
+from tests.e2e.test_web_play import play_scopa, visible
+
+FAST = {"CIRCOLO_BOT_DELAY": "0", "CIRCOLO_FINISHED_LINGER": "30"}
+
+
+def standing(page: Any, **wanted: Any) -> dict[str, Any]:
+    """The listed tournament with these fields (the server's own answer)."""
+    listed: list[dict[str, Any]] = page.evaluate(
+        "() => fetch('/api/tournaments').then(r => r.json()).then(d => d.tournaments)"
+    )
+    return next(
+        s for s in listed if s["status"] == "registering" and wanted.items() <= s.items()
+    )
+
+
+def fits(page: Any, width: int) -> None:
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= width, f"the page is {wide} px wide at {width}"
+
+
+def test_lobby_list_page_register_and_withdraw(browser: Any) -> None:
+    with running_server(**FAST) as base:
+        for width, height in ((1280, 800), (390, 844)):
+            player = Player(browser, base, width=width, height=height)
+            page = player.lobby()
+            size = f"{width}x{height}"
+            practice = standing(page, game="scopa", practice=True, seats=8)
+            paid = standing(page, game="scopa", fee=100)
+            row = page.locator(f".tour-row[data-tournament='{practice['id']}']")
+            row.wait_for()
+            assert row.locator(".tname").inner_text() == "Scopa · single hand · 8 seats"
+            text = row.inner_text()
+            for words in ("Sit and go", "0/8 entries", "Starts when full", "Free", "Practice"):
+                assert words in text, (words, text)
+            paid_row = page.locator(f".tour-row[data-tournament='{paid['id']}']")
+            assert "Entry: 100 chips" in paid_row.inner_text()
+            fits(page, width)
+            assert not above_minor(page), above_minor(page)
+            shot(page, f"tournaments-lobby-{size}")
+
+            # Register right there: the row says so
+            row.locator("button", has_text="Register").click()
+            row = page.locator(f".tour-row[data-tournament='{practice['id']}']")
+            row.locator(".mine-tag").wait_for()
+            assert "1/8 entries" in row.inner_text()
+
+            # the page: its rules, the split, the entries; withdraw, then register again
+            row.locator("a.tname").click()
+            page.wait_for_function(f"() => location.hash === '#/tournament/{practice['id']}'")
+            page.locator(".tour-page h1", has_text="Scopa · single hand · 8 seats").wait_for()
+            body = page.locator(".tour-page").inner_text()
+            assert "2 minutes to press “Start the match”" in body
+            assert "Under 8 entries the winner takes it all." in body
+            assert "8 to 15 entries" in body and "16 entries or more" in body
+            assert page.locator(".tour-entries li").count() == 1
+            page.locator(".tour-actions button", has_text="Withdraw").click()
+            page.locator(".tour-actions button", has_text="Register").wait_for()
+            page.wait_for_function("() => !document.querySelector('.tour-entries li')")
+            page.locator(".tour-actions button", has_text="Register").click()
+            page.locator(".tour-actions button", has_text="Withdraw").wait_for()
+            page.locator(".tour-actions button", has_text="Fill the empty seats").wait_for()
+            fits(page, width)
+            assert not above_minor(page), above_minor(page)
+            shot(page, f"tournaments-page-{size}")
+            page.locator(".tour-actions button", has_text="Withdraw").click()
+            page.locator(".tour-actions button", has_text="Register").wait_for()
+
+            # a tournament with a fee asks a guest to log in
+            page.goto(base + f"/#/tournament/{paid['id']}")
+            why = page.locator(".tour-why[data-code=needs_account]")
+            why.wait_for()
+            assert why.locator("a[href='#/login']").count() == 1
+            assert page.locator(".tour-actions button", has_text="Register").count() == 0
+            player.close()
+
+
+def press_start(page: Any, shots: set[str], size: str) -> None:
+    """At a tournament's table before it starts: the countdown in minutes, then Start."""
+    panel = page.locator(".start-panel")
+    panel.wait_for(timeout=20_000)
+    clock = panel.locator(".start-clock").inner_text()
+    assert re.fullmatch(r"[0-2]:\d\d", clock), clock
+    if "start" not in shots:
+        shots.add("start")
+        fits(page, int(size.split("x")[0]))
+        shot(page, f"tournaments-start-{size}")
+    panel.locator("button.start-match").click()
+
+
+def test_a_practice_sit_and_go_of_eight_played_to_its_end(browser: Any) -> None:
+    with running_server(**FAST) as base:
+        for width, height in ((390, 844), (1280, 800)):
+            size = f"{width}x{height}"
+            player = Player(browser, base, width=width, height=height)
+            page = player.lobby()
+            practice = standing(page, game="scopa", practice=True, seats=8)
+            page.goto(base + f"/#/tournament/{practice['id']}")
+            page.locator(".tour-actions button", has_text="Register").click()
+            page.locator(".tour-actions button", has_text="Fill the empty seats").click()
+            # the sit-and-go is full: it starts, and the notice leads to our table
+            notice = page.locator(".tour-notice.what-round_started")
+            notice.wait_for(timeout=20_000)
+            assert "Round 1 of Scopa · single hand · 8 seats has started" in notice.inner_text()
+            page.locator(".tour-yours a.button").wait_for()
+            page.locator(".bracket .bracket-round").first.wait_for()
+            assert page.locator(".bracket .bracket-round").count() == 1  # round 1 so far
+            shot(page, f"tournaments-running-{size}")
+            notice.locator("a.button", has_text="Go to the table").click()
+            shots: set[str] = set()
+            rounds = 0
+            end = time.monotonic() + 300
+            while time.monotonic() < end:
+                page.wait_for_selector(".table-screen")
+                rounds += 1
+                press_start(page, shots, size)
+                page.locator(".start-panel").wait_for(state="detached", timeout=20_000)
+                play_scopa(page, 120)
+                assert visible(page, ".match-over"), "the match did not end"
+                won = "You won" in page.locator(".match-over h2").inner_text()
+                assert page.locator(".match-over button", has_text="Rematch").count() == 0
+                page.locator(".match-over a.back-tour").click()
+                page.locator(".tour-page h1").wait_for()
+                if not won:
+                    break
+                # the next round's table, or the end of the tournament
+                page.wait_for_function(
+                    "() => document.querySelector('.tour-yours a.button, .tour-end')",
+                    timeout=30_000,
+                )
+                if visible(page, ".tour-end"):
+                    break
+                go = page.locator(".tour-notice a.button", has_text="Go to the table")
+                (go if go.count() else page.locator(".tour-yours a.button")).first.click()
+            assert rounds >= 1
+            page.locator(".tour-end.champion").wait_for(timeout=60_000)  # bots finish it
+            body = page.locator(".tour-page").inner_text()
+            assert "Champion:" in body
+            assert ("You went out in round" in body) != (rounds == 3 and won), body
+            assert page.locator(".bracket .bracket-round").count() == 3
+            assert page.locator(".tour-commitments tbody tr").count() == 3
+            fits(page, width)
+            shot(page, f"tournaments-finished-{size}")
+            player.close()
