@@ -153,6 +153,7 @@ def test_a_practice_sit_and_go_of_eight_played_to_its_end(browser: Any) -> None:
             assert ("You went out in round" in body) != (rounds == 3 and won), body
             assert page.locator(".bracket .bracket-round").count() == 3
             assert page.locator(".tour-commitments tbody tr").count() == 3
+            assert page.locator(".fly-ghost").count() == 0  # no card left flying over the page
             fits(page, width)
             shot(page, f"tournaments-finished-{size}")
             player.close()

@@ -44,7 +44,7 @@ tour-split-title = How the prize pool is split
 tour-split-under = Under 8 entries the winner takes it all.
 tour-split-small = 8 to 15 entries
 tour-split-large = 16 entries or more
-tour-split-now = With the entries so far
+tour-split-now = With { $count } entries
 tour-split-share = Share
 tour-place = { $place ->
     [1] Winner

@@ -44,7 +44,7 @@ tour-split-title = Come si divide il montepremi
 tour-split-under = Con meno di 8 iscritti il vincitore prende tutto.
 tour-split-small = Da 8 a 15 iscritti
 tour-split-large = 16 iscritti o più
-tour-split-now = Con gli iscritti di adesso
+tour-split-now = Con { $count } iscritti
 tour-split-share = Quota
 tour-place = { $place ->
     [1] Vincitore

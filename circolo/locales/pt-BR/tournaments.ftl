@@ -44,7 +44,7 @@ tour-split-title = Como a premiação é dividida
 tour-split-under = Com menos de 8 inscritos o vencedor leva tudo.
 tour-split-small = De 8 a 15 inscritos
 tour-split-large = 16 inscritos ou mais
-tour-split-now = Com os inscritos até agora
+tour-split-now = Com { $count } inscritos
 tour-split-share = Parte
 tour-place = { $place ->
     [1] Campeão

@@ -133,11 +133,13 @@ export class LobbyTournaments {
   }
 }
 
-// One entry's name: its players (a pair joined), a bot marked as one.
-function entryName(e) {
-  const names = (e?.players || []).map((p) => p.name).filter(Boolean).join(" & ");
-  if (!e) return "?";
-  return e.bot ? `${names || t("web-bot")} (${t("web-bot")} · ${t(`web-level-${e.bot}`)})` : names;
+// Each entry's name: its players (a pair joined); a bot as the room names bots to players,
+// "Bot 3 · Medium", numbered in the order the bots came.
+function entryNames(list) {
+  let bots = 0;
+  return new Map(list.map((e) => [e.entry, e.bot
+    ? `${t("web-bot")} ${++bots} · ${t(`web-level-${e.bot}`)}`
+    : (e.players || []).map((p) => p.name).join(" & ")]));
 }
 
 const roundName = (r, total) => (r === total ? t("tour-final") : r === total - 1 && total > 2 ? t("tour-semi") : t("tour-round", { round: r }));
@@ -222,7 +224,7 @@ export class TournamentPage {
   draw() {
     const d = this.data;
     const focused = document.activeElement?.dataset?.f;
-    const entries = new Map((d.entries_list || []).map((e) => [e.entry, e]));
+    const entries = entryNames(d.entries_list || []);
     replace(this.page,
       h("h1", {}, tourName(d)),
       h("p", { class: "tour-facts" }, h("span", { class: "tstatus" }, statusText(d)), " ", badges(d), " ",
@@ -230,9 +232,9 @@ export class TournamentPage {
       this.rules(d),
       this.yours(d, entries),
       this.actions(d),
-      this.ending(d),
+      this.ending(d, entries),
       h("h2", {}, t("tour-bracket")), this.bracket(d, entries),
-      this.entries(d),
+      this.entries(d, entries),
       this.prizes(d),
       this.commitments(d));
     if (focused) this.page.querySelector(`[data-f="${focused}"]`)?.focus();
@@ -252,13 +254,16 @@ export class TournamentPage {
     const me = d.me || {};
     if (me.table_id) {
       rememberTable(me.table_id, d.id);
+      const match = (d.bracket?.at(-1) || []).find((m) => m.sides.includes(me.entry));
+      const other = match?.sides.find((e) => e !== me.entry);
+      const opponent = (other && entries.get(other)) || me.opponent;
       return h("section", { class: "tour-yours", "aria-labelledby": "ty-h" },
         h("h2", { id: "ty-h" }, t("tour-your-match")),
-        me.opponent ? h("p", {}, t("tour-your-match-against", { opponent: me.opponent })) : null,
+        opponent ? h("p", {}, t("tour-your-match-against", { opponent })) : null,
         h("a", { class: "button primary big", href: `/t/${encodeURIComponent(me.table_id)}`, dataset: { f: "yours" }, onclick: (e) => this.open(e, me.table_id) }, t("tour-go-table")));
     }
     if (me.out_round) return h("p", { class: "tour-out" }, t("tour-out", { round: me.out_round }));
-    return me.entry && entries.has(me.entry) && d.status === "registering" ? h("p", { class: "tour-in" }, "✓ ", t("tour-registered")) : null;
+    return me.entry && d.status === "registering" ? h("p", { class: "tour-in" }, "✓ ", t("tour-registered")) : null;
   }
 
   open(e, tableId, watch = false) {
@@ -283,10 +288,13 @@ export class TournamentPage {
     return h("div", { class: "tour-actions" }, buttons, this.flash ? whyView(this.flash) : why);
   }
 
-  ending(d) {
+  // The end: the champion (the final's winner, named as the bracket names it), or none.
+  ending(d, entries) {
     if (d.status === "cancelled") return h("p", { class: "tour-end" }, t("tour-cancelled"));
     if (d.status !== "finished") return null;
-    return h("p", { class: "tour-end champion" }, d.champion?.length ? `🏆 ${t("tour-champion", { names: joinList(d.champion) })}` : t("tour-no-champion"));
+    const final = d.bracket?.at(-1)?.[0]?.winner;
+    const names = final ? entries.get(final) : d.champion?.length ? joinList(d.champion) : null;
+    return h("p", { class: "tour-end champion" }, names ? t("tour-champion", { names }) : t("tour-no-champion"));
   }
 
   bracket(d, entries) {
@@ -294,7 +302,7 @@ export class TournamentPage {
     if (!rounds.length) return h("p", { class: "empty" }, t("tour-bracket-none"));
     const total = d.rounds || rounds.length;
     const mine = d.me?.entry ?? null;
-    const name = (e) => (e === null || e === undefined ? t("tour-empty-side") : entryName(entries.get(e)));
+    const name = (e) => (e === null || e === undefined ? t("tour-empty-side") : entries.get(e) || "?");
     return h("div", { class: "bracket" }, rounds.map((matches, i) => h("section", { class: "bracket-round", "aria-labelledby": `br-${i}` },
       h("h3", { id: `br-${i}` }, roundName(i + 1, total)),
       h("ol", {}, matches.map((m) => {
@@ -311,12 +319,11 @@ export class TournamentPage {
       })))));
   }
 
-  entries(d) {
+  entries(d, entries) {
     const list = d.entries_list || [];
     return [h("h2", {}, t("tour-entries-title")), list.length
       ? h("ol", { class: "tour-entries" }, list.map((e) => h("li", { dataset: { entry: e.entry } },
-        (e.players || []).map((p, i) => [i ? " & " : "", p.id ? h("a", { href: profileHref(p.id) }, p.name) : p.name]),
-        e.bot ? h("span", { class: "tag bot-tag" }, `${t("web-bot")} · ${t(`web-level-${e.bot}`)}`) : null,
+          e.bot ? entries.get(e.entry) : (e.players || []).map((p, i) => [i ? " & " : "", p.id ? h("a", { href: profileHref(p.id) }, p.name) : p.name]),
         e.seed ? h("span", { class: "muted" }, ` ${t("tour-seed", { seed: e.seed })}`) : null)))
       : h("p", { class: "empty" }, t("tour-entries-none"))];
   }
@@ -328,7 +335,7 @@ export class TournamentPage {
       d.payouts?.length ? h("table", { class: "leaderboard tour-payouts" }, h("caption", {}, t("tour-payouts")),
         h("thead", {}, h("tr", {}, ["place", "player", "amount"].map((c) => h("th", { scope: "col", class: c === "amount" ? "num" : null }, t(`tour-col-${c}`))))),
         h("tbody", {}, d.payouts.map((p) => h("tr", {}, h("td", {}, placeName(p.place)), h("th", { scope: "row" }, p.name), h("td", { class: "num" }, chipsText(p.amount)))))) : null,
-      d.split?.length ? splitTable(t("tour-split-now"), d.split) : null,
+      d.split?.length && d.entries >= 8 ? splitTable(t("tour-split-now", { count: d.entries }), d.split) : null,
       h("p", {}, t("tour-split-under")),
       h("div", { class: "tour-splits" }, splitTable(t("tour-split-small"), d.split_small), splitTable(t("tour-split-large"), d.split_large)));
   }

@@ -134,6 +134,7 @@ export class TableScreen {
     this.undrag();
     this.resized?.disconnect();
     clearTimeout(this.calloutTimer);
+    motion.land(); // a card still in flight over the page lands: the page is another
     this.conn.closeTable(this.tableId);
   }
 
