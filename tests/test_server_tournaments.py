@@ -155,3 +155,89 @@ async def test_two_enter_a_table_opens_and_the_one_who_never_presses_start_loses
     assert dealt == [hand_seed(secret, 0)]  # the round's first deal, revealed after it
     await one.close()
     await two.close()
+
+
+async def _chips(server: ServerProcess, *accounts: str) -> list[int]:
+    db = await _store(server)
+    try:
+        check = await db.verify_ledger()
+        assert check.ok and check.total == 0, check
+        return [await db.chip_balance(a) for a in accounts]
+    finally:
+        await db.close()
+
+
+async def test_a_fee_is_taken_refunded_and_paid_back_as_prizes_and_the_ledger_sums_to_zero(
+    server: ServerProcess,
+) -> None:
+    """A guest may not enter a tournament with a fee; an account pays it (after its opening
+    grant), gets it back on leaving, pays again; two entries and both absent at the start:
+    both lose the final, and they share the pool, the fees less the 10 % rake."""
+    async with browser(server) as guest, browser(server) as a, browser(server) as b:
+        sit = await _open(guest, fee=100)
+        refused = await act(guest, sit["id"], "register")
+        assert refused.status_code == 401 and refused.json()["code"] == "needs_account"
+        ids = []
+        for http in (a, b):
+            answer = await post(http, "register", {"name": fresh_name(), "password": PASSWORD})
+            ids.append(answer.json()["player"]["id"])
+        entered = await act(a, sit["id"], "register")
+        assert entered.status_code == 200 and entered.json()["pool"] == 100
+        accounts = [chips.player_account(p) for p in ids]
+        assert await _chips(server, accounts[0]) == [chips.OPENING_GRANT - 100]
+        assert (await act(a, sit["id"], "unregister")).status_code == 200
+        assert await _chips(server, accounts[0]) == [chips.OPENING_GRANT]
+        assert (await act(a, sit["id"], "register")).status_code == 200
+        assert (await act(b, sit["id"], "register")).status_code == 200
+        escrow = chips.escrow_account(sit["id"])
+        assert await _chips(server, *accounts, escrow) == [900, 900, 180]  # raked at the draw
+        for _ in range(60):
+            detail = (await a.get(f"/api/tournaments/{sit['id']}")).json()
+            if detail["status"] == "finished":
+                break
+            await asyncio.sleep(0.5)
+        assert detail["status"] == "finished" and detail["champion"] is None
+        assert detail["bracket"][0][0]["how"] == "both_lost"
+        assert sorted(p["amount"] for p in detail["payouts"]) == [90, 90]
+        balances = await _chips(server, *accounts, escrow, chips.RAKE)
+        assert balances[:3] == [990, 990, 0] and balances[3] >= 20
+
+
+async def test_a_kill_9_in_the_middle_of_a_round_resumes_the_tournament_and_keeps_every_chip(
+    server: ServerProcess,
+) -> None:
+    """The round's table is open and waiting for its players when the server is killed;
+    after the restart the tournament is still running with the same table, its start
+    deadline passes, the final is decided, the prizes are paid once, and the ledger still
+    sums to zero with every fee accounted for."""
+    names = [fresh_name(), fresh_name()]
+    ids = []
+    async with browser(server) as a, browser(server) as b:
+        sit = await _open(a, fee=100)
+        for http, name in zip((a, b), names, strict=True):
+            answer = await post(http, "register", {"name": name, "password": PASSWORD})
+            ids.append(answer.json()["player"]["id"])
+            assert (await act(http, sit["id"], "register")).status_code == 200
+        before = (await a.get(f"/api/tournaments/{sit['id']}")).json()
+    assert before["status"] == "running"
+    table_id = before["bracket"][0][0]["table_id"]
+    accounts = [chips.player_account(p) for p in ids]
+    held = await _chips(server, *accounts)
+    server.kill()
+    server.start()
+    async with browser(server) as look:
+        after = (await look.get(f"/api/tournaments/{sit['id']}")).json()
+        assert after["status"] == "running" and after["bracket"][0][0]["table_id"] == table_id
+        assert after["commitments"] == before["commitments"]
+        for _ in range(80):
+            detail = (await look.get(f"/api/tournaments/{sit['id']}")).json()
+            if detail["status"] == "finished":
+                break
+            await asyncio.sleep(0.5)
+    assert detail["status"] == "finished", detail
+    assert sorted(p["amount"] for p in detail["payouts"]) == [90, 90]
+    assert await _chips(server, *accounts, chips.escrow_account(sit["id"])) == [
+        held[0] + 90,
+        held[1] + 90,
+        0,
+    ]

@@ -110,6 +110,7 @@ class Tournaments:
         self._seeds: dict[str, tuple[int, int]] = {}
         """A tournament table's id -> (its round's secret, round): its hands' seeds."""
         self._replayed: list[tuple[Live, int, Step]] = []
+        self._standing = asyncio.Lock()  # one look at the standing sit-and-gos at a time
 
     # -- the seeds a tournament table deals -----------------------------------------------
 
@@ -180,6 +181,10 @@ class Tournaments:
 
     async def keep_standing(self) -> None:
         """One sit-and-go of each standing kind open for registration at all times."""
+        async with self._standing:
+            await self._keep_standing()
+
+    async def _keep_standing(self) -> None:
         open_kinds = {
             _standing_key(live.tournament.config.to_json())
             for live in self.live.values()
@@ -400,7 +405,7 @@ class Tournaments:
             pass
         room = TableSettings.from_json(self.settings.table or None).to_json()
         data = dict(match.table)
-        data["settings"] = {**room, **data.get("settings", {})}
+        data["settings"] = {**room, "start_deadline": match.start_deadline}
         await self.tables.open_match(table_id, TableConfig.from_json(data))
 
     async def _results_missed(self, live: Live) -> None:
