@@ -23,9 +23,7 @@ def standing(page: Any, **wanted: Any) -> dict[str, Any]:
     listed: list[dict[str, Any]] = page.evaluate(
         "() => fetch('/api/tournaments').then(r => r.json()).then(d => d.tournaments)"
     )
-    return next(
-        s for s in listed if s["status"] == "registering" and wanted.items() <= s.items()
-    )
+    return next(s for s in listed if s["status"] == "registering" and wanted.items() <= s.items())
 
 
 def fits(page: Any, width: int) -> None:
