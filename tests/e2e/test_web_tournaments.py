@@ -78,6 +78,13 @@ def test_lobby_list_page_register_and_withdraw(browser: Any) -> None:
             page.locator(".tour-actions button", has_text="Withdraw").click()
             page.locator(".tour-actions button", has_text="Register").wait_for()
 
+            # a page left asks no more
+            asked: list[str] = []
+            page.on("request", lambda r: asked.append(r.url) if practice["id"] in r.url else None)
+            page.goto(base + "/#/history")
+            page.wait_for_timeout(4_000)
+            assert not asked, asked
+
             # a tournament with a fee asks a guest to log in
             page.goto(base + f"/#/tournament/{paid['id']}")
             why = page.locator(".tour-why[data-code=needs_account]")
