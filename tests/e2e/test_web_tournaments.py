@@ -80,7 +80,12 @@ def test_lobby_list_page_register_and_withdraw(browser: Any) -> None:
 
             # a page left asks no more
             asked: list[str] = []
-            page.on("request", lambda r: asked.append(r.url) if practice["id"] in r.url else None)
+            page.on(
+                "request",
+                lambda r, mine=practice["id"], seen=asked: (
+                    seen.append(r.url) if mine in r.url else None
+                ),
+            )
             page.goto(base + "/#/history")
             page.wait_for_timeout(4_000)
             assert not asked, asked
