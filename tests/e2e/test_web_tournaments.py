@@ -7,6 +7,7 @@ Start the match at each round, the cards, and the final standing; at 390 x 844 a
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -167,3 +168,55 @@ def test_a_practice_sit_and_go_of_eight_played_to_its_end(browser: Any) -> None:
             fits(page, width)
             shot(page, f"tournaments-finished-{size}")
             player.close()
+
+
+DUEL = [
+    {
+        "game": "scopa",
+        "seats": 2,
+        "options": {"target": "single_hand"},
+        "practice": True,
+        "start_deadline": 10,
+    }
+]
+"""A practice sit-and-go for two whose start deadline is 10 s (the shortest one)."""
+
+
+def test_one_presses_start_the_other_does_not(browser: Any) -> None:
+    """Two people meet: the one who pressed waits for the other, who sees who is ready;
+    the other never presses, loses at the deadline, and the bracket says why."""
+    env = {**FAST, "CIRCOLO_TOURNAMENTS": json.dumps(DUEL)}
+    with running_server(**env) as base:
+        anna = Player(browser, base, width=390, height=844)
+        bruno = Player(browser, base)
+        duel = standing(anna.lobby(), seats=2)
+        for player in (anna, bruno):
+            page = player.page
+            page.goto(base + f"/#/tournament/{duel['id']}")
+            page.locator(".tour-rules", has_text="10 seconds to press").wait_for()
+            page.locator(".tour-actions button", has_text="Register").click()
+        for player in (anna, bruno):
+            player.page.locator(".tour-notice a.button", has_text="Go to the table").click()
+            player.page.locator(".start-panel button.start-match").wait_for()
+        a, b = anna.page, bruno.page
+        assert re.fullmatch(r"0:(10|0\d)", a.locator(".start-clock").inner_text())
+        a.locator(".start-panel button.start-match").click()
+        a.locator(".start-wait", has_text="Waiting for your opponent").wait_for()
+        assert a.locator(".start-panel button.start-match").count() == 0
+        me = a.locator(".seat.mine .name, .my-area .seat").first.inner_text().split(" (")[0]
+        b.locator(".start-ready", has_text=f"Ready: {me}").wait_for()
+        fits(a, 390)
+        shot(a, "tournaments-waiting-390x844")
+        shot(b, "tournaments-ready-1280x800")
+        # Bruno lets the deadline pass: Anna wins, Bruno is out
+        a.locator(".match-over h2", has_text="You won").wait_for(timeout=20_000)
+        b.locator(".match-over h2", has_text="You lost").wait_for()
+        b.locator(".tour-notice.what-eliminated").wait_for()
+        a.locator(".match-over a.back-tour").click()
+        a.locator(".tour-end.champion").wait_for()
+        assert "did not press Start in time" in a.locator(".bracket").inner_text()
+        assert a.locator(".bracket a", has_text="Replay").count() == 0  # nothing was played
+        a.locator(".tour-notice.what-won").wait_for()
+        shot(a, "tournaments-duel-over-390x844")
+        anna.close()
+        bruno.close()

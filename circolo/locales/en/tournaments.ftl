@@ -39,6 +39,10 @@ tour-start-rule = At each round you have { $count ->
     [one] 1 minute
    *[other] { $count } minutes
   } to press “Start the match” at your table, or you lose that match.
+tour-start-rule-seconds = At each round you have { $count ->
+    [one] 1 second
+   *[other] { $count } seconds
+  } to press “Start the match” at your table, or you lose that match.
 tour-bots-rule = Practice: free and unrated; bots may fill the empty seats.
 tour-split-title = How the prize pool is split
 tour-split-under = Under 8 entries the winner takes it all.

@@ -39,6 +39,10 @@ tour-start-rule = A ogni turno hai { $count ->
     [one] 1 minuto
    *[other] { $count } minuti
   } per premere «Inizia la partita» al tuo tavolo, altrimenti perdi quella partita.
+tour-start-rule-seconds = A ogni turno hai { $count ->
+    [one] 1 secondo
+   *[other] { $count } secondi
+  } per premere «Inizia la partita» al tuo tavolo, altrimenti perdi quella partita.
 tour-bots-rule = Allenamento: gratis e fuori classifica; i bot possono occupare i posti liberi.
 tour-split-title = Come si divide il montepremi
 tour-split-under = Con meno di 8 iscritti il vincitore prende tutto.

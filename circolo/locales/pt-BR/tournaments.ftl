@@ -39,6 +39,10 @@ tour-start-rule = Em cada rodada você tem { $count ->
     [one] 1 minuto
    *[other] { $count } minutos
   } para apertar “Começar a partida” na sua mesa, senão perde essa partida.
+tour-start-rule-seconds = Em cada rodada você tem { $count ->
+    [one] 1 segundo
+   *[other] { $count } segundos
+  } para apertar “Começar a partida” na sua mesa, senão perde essa partida.
 tour-bots-rule = Treino: grátis e fora do ranking; robôs podem ocupar os lugares vazios.
 tour-split-title = Como a premiação é dividida
 tour-split-under = Com menos de 8 inscritos o vencedor leva tudo.

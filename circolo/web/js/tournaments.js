@@ -241,11 +241,12 @@ export class TournamentPage {
   }
 
   rules(d) {
-    const minutes = Math.max(1, Math.round((d.start_deadline || 120) / 60));
+    const seconds = d.start_deadline || 120; // whole minutes, unless a room set it shorter
+    const deadline = seconds % 60 ? t("tour-start-rule-seconds", { count: seconds }) : t("tour-start-rule", { count: seconds / 60 });
     return h("div", { class: "tour-rules" },
       h("p", {}, t("tour-rules-line", { game: t(`web-game-${d.game}`), length: lengthOf(d), mode: t(`web-mode-${d.team === 2 ? 4 : 2}`) }), " ",
         h("a", { class: "rules-link", href: `#/rules/${d.game}` }, t("web-rules"))),
-      h("p", {}, t("tour-start-rule", { count: minutes })),
+      h("p", {}, deadline),
       d.practice ? h("p", {}, t("tour-bots-rule")) : null);
   }
 
@@ -310,7 +311,7 @@ export class TournamentPage {
         const playing = mine !== null && m.sides.includes(mine) && !m.done;
         const link = m.table_id && !m.done
           ? h("a", { class: `button${playing ? " primary" : ""}`, href: `/t/${encodeURIComponent(m.table_id)}`, dataset: { f: `m${i}.${m.slot}` }, onclick: (e) => this.open(e, m.table_id, !playing) }, t(playing ? "tour-play" : "web-watch"))
-          : m.table_id && m.done ? h("a", { href: `#/replay?t=${encodeURIComponent(m.table_id)}` }, t("web-replay")) : null;
+          : m.table_id && m.done && m.how !== "start_deadline" ? h("a", { href: `#/replay?t=${encodeURIComponent(m.table_id)}` }, t("web-replay")) : null;
         return h("li", { class: `bracket-match${m.done ? " done" : ""}${playing ? " mine" : ""}`, dataset: { slot: m.slot } },
           h("ul", { class: "sides" }, m.sides.map((e) => h("li", {
             class: [e !== null && e === m.winner ? "won" : "", m.done && e !== null && e !== m.winner ? "lost" : "", e !== null && e === mine ? "me" : ""].join(" ").trim() || null,

@@ -14,6 +14,7 @@ export function startPanel(screen, start) {
   const pressed = start.pressed || [];
   const waiting = me !== null && pressed.includes(me);
   const clock = countdown(start.deadline, { total: 120, warnAt: 20, mmss: true, cls: "start-clock" });
+  if (me !== null && !waiting) clock.dataset.sound = "warn"; // 20 s left and not pressed: a sound
   return h("div", { class: "start-panel", role: "group", "aria-labelledby": "sp-h" },
     h("h2", { id: "sp-h" }, t("tour-match")),
     me !== null && !waiting
