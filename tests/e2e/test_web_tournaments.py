@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from tests.e2e.conftest import Player, running_server, shot
+from tests.e2e.test_web_chips import register
 from tests.e2e.test_web_pages import above_minor
 from tests.e2e.test_web_play import play_scopa, visible
 
@@ -220,3 +221,31 @@ def test_one_presses_start_the_other_does_not(browser: Any) -> None:
         shot(a, "tournaments-duel-over-390x844")
         anna.close()
         bruno.close()
+
+
+def test_an_account_pays_the_fee_and_gets_it_back(browser: Any) -> None:
+    """An account enters the Scopa to 11 for 100 chips: its balance says so, and
+    withdrawing refunds them; in Portuguese on a phone."""
+    with running_server(**FAST) as base:
+        player = Player(browser, base, width=390, height=844, locale="pt-BR")
+        page = player.lobby()
+        paid = standing(page, game="scopa", fee=100)
+        register(page, base, "Rita Lima")
+        page.wait_for_selector(".chips .chips-balance")
+        page.goto(base + f"/#/tournament/{paid['id']}")
+        page.locator(".tour-page h1", has_text="Scopa · até 11 pontos · 4 lugares").wait_for()
+        assert "Inscrição: 100 fichas" in page.locator(".tour-facts").inner_text()
+        page.locator(".tour-actions button", has_text="Inscrever-se").click()
+        page.locator(".tour-actions button", has_text="Cancelar inscrição").wait_for()
+        assert "Você está inscrito" in page.locator(".tour-in").inner_text()
+        fits(page, 390)
+        shot(page, "tournaments-paid-pt-BR-390x844")
+        page.goto(base + "/#/profile")
+        page.locator(".chips-balance", has_text="900").wait_for()
+        assert "Inscrição em torneio" in page.locator(".chips-list").inner_text()
+        page.goto(base + f"/#/tournament/{paid['id']}")
+        page.locator(".tour-actions button", has_text="Cancelar inscrição").click()
+        page.locator(".tour-actions button", has_text="Inscrever-se").wait_for()
+        page.goto(base + "/#/profile")
+        page.locator(".chips-balance", has_text="1.000").wait_for()
+        player.close()
