@@ -110,6 +110,7 @@ def press_start(page: Any, shots: set[str], size: str) -> None:
     if "start" not in shots:
         shots.add("start")
         fits(page, int(size.split("x")[0]))
+        assert not above_minor(page), above_minor(page)
         shot(page, f"tournaments-start-{size}")
     panel.locator("button.start-match").click()
 
@@ -167,6 +168,7 @@ def test_a_practice_sit_and_go_of_eight_played_to_its_end(browser: Any) -> None:
             assert page.locator(".tour-commitments tbody tr").count() == 3
             assert page.locator(".fly-ghost").count() == 0  # no card left flying over the page
             fits(page, width)
+            assert not above_minor(page), above_minor(page)
             shot(page, f"tournaments-finished-{size}")
             player.close()
 
