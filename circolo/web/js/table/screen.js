@@ -449,7 +449,7 @@ export class TableScreen {
     };
     this.ctx = ctx;
     const parts = v && mod ? mod.render(ctx) : { center: h("div", { class: "felt" }, h("p", { class: "waiting" }, t("web-waiting"))), actions: [], hand: [] };
-    const tournament = !!m.state.table?.tournament;
+    const tournament = !m.gathering && !!m.state.table?.tournament; // a table gathering players is a lobby entry
     if (tournament && m.status === "waiting" && m.state.start) parts.center = h("div", { class: "felt" }, startPanel(this, m.state.start));
     // a choice among offered moves: each button shows the cards (its label), never notation
     if (this.choices) parts.actions = [h("span", { class: "prompt" }, t(this.choices.prompt)), ...this.choices.list.map((c) => h("button", { class: "primary choice", type: "button", "aria-label": c.aria, dataset: { move: c.move.id }, onclick: () => this.play(c.move) }, c.label))];
