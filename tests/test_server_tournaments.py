@@ -9,13 +9,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
 import pytest
+from click.testing import CliRunner
 
 from circolo import chips
+from circolo.admin_cli import admin
 from circolo.store import Store, sqlite_url
 from circolo.tournaments.deals import hand_seed, round_commitment
 from tests.conftest import Client, ServerProcess, TableClient, postgres_database
@@ -241,3 +245,40 @@ async def test_a_kill_9_in_the_middle_of_a_round_resumes_the_tournament_and_keep
         held[1] + 90,
         0,
     ]
+
+
+async def test_a_scheduled_tournament_short_of_entries_is_cancelled_at_its_start_and_refunded(
+    server: ServerProcess,
+) -> None:
+    """The operator schedules one (``circolo admin tournament``); the running room lists it
+    within seconds; one account enters; at the start time, with fewer than 2 entries, it
+    is cancelled and the fee comes back."""
+    starts = datetime.fromtimestamp(time.time() + 20, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+    env = {"CIRCOLO_DATA_DIR": str(server.data_dir)}
+    if "CIRCOLO_DATABASE_URL" in server.env:
+        env["CIRCOLO_DATABASE_URL"] = server.env["CIRCOLO_DATABASE_URL"]
+    made = await asyncio.to_thread(  # the command runs its own event loop
+        CliRunner().invoke,
+        admin, ["tournament", "scopa", "--start", starts, "--fee", "50", "--name", "Coppa"], env=env,
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    tournament_id = made.output.split()[1]
+    async with browser(server) as http:
+        player = await post(http, "register", {"name": fresh_name(), "password": PASSWORD})
+        account = chips.player_account(player.json()["player"]["id"])
+        for _ in range(40):
+            listed = (await http.get("/api/tournaments")).json()["tournaments"]
+            if any(t["id"] == tournament_id for t in listed):
+                break
+            await asyncio.sleep(0.5)
+        shown = next(t for t in listed if t["id"] == tournament_id)
+        assert shown["name"] == "Coppa" and shown["kind"] == "scheduled"
+        assert (await act(http, tournament_id, "register")).status_code == 200
+        assert await _chips(server, account) == [chips.OPENING_GRANT - 50]
+        for _ in range(80):
+            detail = (await http.get(f"/api/tournaments/{tournament_id}")).json()
+            if detail["status"] == "cancelled":
+                break
+            await asyncio.sleep(0.5)
+    assert detail["status"] == "cancelled"
+    assert await _chips(server, account) == [chips.OPENING_GRANT]

@@ -60,6 +60,10 @@ from circolo.tournaments.tournament import Step
 log = structlog.get_logger(__name__)
 
 ENDED = ("finished", "cancelled")
+LOOK_EVERY = 10.0
+"""Seconds between two looks for tournaments the operator created."""
+WAKE_AGAIN = 0.5
+"""Seconds before a tournament woken a hair early is woken again."""
 FINISHED_SHOWN = 20
 """Finished tournaments a listing shows (the newest)."""
 
@@ -110,6 +114,7 @@ class Tournaments:
         self._seeds: dict[str, tuple[int, int]] = {}
         """A tournament table's id -> (its round's secret, round): its hands' seeds."""
         self._replayed: list[tuple[Live, int, Step]] = []
+        self._watch: asyncio.Task[None] | None = None
         self._standing = asyncio.Lock()  # one look at the standing sit-and-gos at a time
 
     # -- the seeds a tournament table deals -----------------------------------------------
@@ -159,9 +164,39 @@ class Tournaments:
             await self._results_missed(live)
             self._schedule(live)
         await self.keep_standing()
+        self._watch = asyncio.create_task(self._watch_new())
         log.info("tournaments_recovered", tournaments=len(self.live))
 
+    async def _watch_new(self) -> None:
+        while True:
+            await asyncio.sleep(LOOK_EVERY)
+            try:
+                await self.look_for_new()
+            except Exception:
+                log.exception("tournaments_unread")
+
+    async def look_for_new(self) -> None:
+        """Tournaments created by the operator (``circolo admin tournament``) while the
+        room runs: taken in, with their scheduled start."""
+        for record in await self.store.list_tournaments(("registering",), 200):
+            if record.tournament_id in self.live:
+                continue
+            try:
+                loaded = await self.store.load_tournament(record.tournament_id)
+                config = TournamentConfig.from_json(loaded.config)
+            except (StoreError, TournamentError):
+                log.exception("tournament_not_taken", tournament=record.tournament_id)
+                continue
+            if loaded.entries or record.tournament_id in self.live:
+                continue  # another process runs it
+            live = Live(loaded.tournament_id, loaded.name, loaded.created_at, Tournament(config))
+            self.live[live.tournament_id] = live
+            self._schedule(live)
+            log.info("tournament_taken", tournament=live.tournament_id)
+
     def stop(self) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
         for live in self.live.values():
             if live.wake is not None:
                 live.wake.cancel()
@@ -173,7 +208,7 @@ class Tournaments:
         now = self.clock()
         live = Live(tournament_id, name, now, Tournament(config))
         await self.store.create_tournament(tournament_id, name, config.to_json(),
-                                           self.summary(live), now)  # fmt: skip
+                                           summary(live), now)  # fmt: skip
         self.live[tournament_id] = live
         self._schedule(live)
         log.info("tournament_created", tournament=tournament_id, game=config.game)
@@ -221,7 +256,7 @@ class Tournaments:
         try:
             await self.store.append_tournament(
                 live.tournament_id, live.seq + 1, step.entry, live.tournament.status,
-                self.summary(live), players,
+                summary(live), players,
             )  # fmt: skip
         except StoreError:  # not stored: the tournament is as the store has it
             await self._reload(live)
@@ -326,9 +361,8 @@ class Tournaments:
         ended ones."""
         shown = []
         for live in self.live.values():
-            summary = self.summary(live)
-            summary["mine"] = player_id is not None and self.entry_of(live, player_id) is not None
-            shown.append(summary)
+            mine = player_id is not None and self.entry_of(live, player_id) is not None
+            shown.append({**summary(live), "mine": mine})
         shown.sort(key=lambda s: (s["status"] != "registering", s["starts_at"] or 0,
                                   s["created_at"]))  # fmt: skip
         for record in await self.store.list_tournaments(ENDED, FINISHED_SHOWN):
@@ -431,25 +465,28 @@ class Tournaments:
         }  # fmt: skip
         self.bus.publish_now(player_topic(player), encode(frame))
 
-    def _schedule(self, live: Live) -> None:
+    def _schedule(self, live: Live, at_least: float = 0.0) -> None:
         if live.wake is not None:
             live.wake.cancel()
             live.wake = None
         at = live.tournament.wake_at
         if at is None:
             return
-        delay = max(0.0, at - self.clock())
+        delay = max(at_least, at - self.clock())
         live.wake = asyncio.get_running_loop().call_later(
             delay, lambda: self.tasks.spawn(self._tick(live))
         )
 
     async def _tick(self, live: Live) -> None:
+        """The scheduled start. The loop's timer may fire a hair before the wall clock
+        reaches the time: then the tournament is woken again."""
         live.wake = None
         try:
             await self.handle(live, Tick())
         except (TournamentError, StoreError) as error:
             log.warning("tournament_tick_failed", tournament=live.tournament_id, error=str(error))
-            self._schedule(live)
+        if live.wake is None and self.live.get(live.tournament_id) is live:
+            self._schedule(live, at_least=WAKE_AGAIN)
 
     def _ended(self, live: Live) -> None:
         """Finished or cancelled: forgotten here; the store keeps it for the listing."""
@@ -460,27 +497,10 @@ class Tournaments:
 
     # -- what the pages show -----------------------------------------------------------------
 
-    def summary(self, live: Live) -> dict[str, Any]:
-        t = live.tournament
-        config = t.config
-        total = rounds_of(bracket_size(len(t.seeds))) if t.seeds else None
-        champion = None
-        if t.champion is not None:
-            champion = [p[1] for p in t.entries[t.champion]["players"]]
-        return {
-            "id": live.tournament_id, "name": live.name, "game": config.game,
-            "team": config.team, "kind": config.kind, "options": dict(config.options),
-            "seats": config.seats, "starts_at": config.starts_at, "capacity": config.capacity,
-            "entries": len(t.entries), "fee": config.fee, "pool": t.pool(),
-            "rated": config.rated, "practice": config.practice, "status": t.status,
-            "round": len(t.rounds), "rounds": total, "champion": champion,
-            "created_at": live.created_at,
-        }  # fmt: skip
-
     def detail(self, live: Live, player_id: str | None, account: bool) -> dict[str, Any]:
         t = live.tournament
         config = t.config
-        data = self.summary(live)
+        data = summary(live)
         count = max(len(t.entries), len(t.seeds))
         split = split_for(count, config.split_small, config.split_large)
         data["split"] = [{"place": _place(i), "bp": bp} for i, bp in enumerate(split)]
@@ -555,6 +575,25 @@ class Tournaments:
             "why_not": None if entry is not None else why_not,
             "table_id": table_id, "opponent": opponent, "out_round": t.out.get(entry or ""),
         }  # fmt: skip
+
+
+def summary(live: Live) -> dict[str, Any]:
+    """What a listing shows of a tournament (kept in the store with each step)."""
+    t = live.tournament
+    config = t.config
+    total = rounds_of(bracket_size(len(t.seeds))) if t.seeds else None
+    champion = None
+    if t.champion is not None:
+        champion = [p[1] for p in t.entries[t.champion]["players"]]
+    return {
+        "id": live.tournament_id, "name": live.name, "game": config.game,
+        "team": config.team, "kind": config.kind, "options": dict(config.options),
+        "seats": config.seats, "starts_at": config.starts_at, "capacity": config.capacity,
+        "entries": len(t.entries), "fee": config.fee, "pool": t.pool(),
+        "rated": config.rated, "practice": config.practice, "status": t.status,
+        "round": len(t.rounds), "rounds": total, "champion": champion,
+        "created_at": live.created_at,
+    }  # fmt: skip
 
 
 def _place(index: int) -> int:
