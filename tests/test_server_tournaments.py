@@ -146,6 +146,12 @@ async def test_two_enter_a_table_opens_and_the_one_who_never_presses_start_loses
         assert round_commitment(secret) == shown["commitment"]
         again = await _open(one_http, practice=True)
         assert again["id"] != sit["id"]
+        for http, who, place in ((one_http, one, 1), (two_http, two, 2)):
+            profile = (await http.get(f"/api/players/{who.player_id}")).json()
+            assert [(t["id"], t["place"]) for t in profile["tournaments"]] == [(sit["id"], place)]
+        listed = (await one_http.get("/api/tournaments")).json()["tournaments"]
+        ended = next(t for t in listed if t["id"] == sit["id"])
+        assert ended["mine"] and ended["status"] == "finished" and ended["places"] is None
     db = await _store(server)
     try:
         log = await db.load(table_id)
@@ -257,10 +263,8 @@ async def test_a_scheduled_tournament_short_of_entries_is_cancelled_at_its_start
     env = {"CIRCOLO_DATA_DIR": str(server.data_dir)}
     if "CIRCOLO_DATABASE_URL" in server.env:
         env["CIRCOLO_DATABASE_URL"] = server.env["CIRCOLO_DATABASE_URL"]
-    made = await asyncio.to_thread(  # the command runs its own event loop
-        CliRunner().invoke,
-        admin, ["tournament", "scopa", "--start", starts, "--fee", "50", "--name", "Coppa"], env=env,
-    )  # fmt: skip
+    command = ["tournament", "scopa", "--start", starts, "--fee", "50", "--name", "Coppa"]
+    made = await asyncio.to_thread(CliRunner().invoke, admin, command, env=env)  # its own loop
     assert made.exit_code == 0, made.output
     tournament_id = made.output.split()[1]
     async with browser(server) as http:

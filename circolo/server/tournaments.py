@@ -362,11 +362,12 @@ class Tournaments:
         shown = []
         for live in self.live.values():
             mine = player_id is not None and self.entry_of(live, player_id) is not None
-            shown.append({**summary(live), "mine": mine})
+            shown.append({**summary(live), "mine": mine, "places": None})
         shown.sort(key=lambda s: (s["status"] != "registering", s["starts_at"] or 0,
                                   s["created_at"]))  # fmt: skip
         for record in await self.store.list_tournaments(ENDED, FINISHED_SHOWN):
-            shown.append({**record.summary, "mine": False})
+            mine = any(p.get("player_id") == player_id for p in record.summary.get("places") or [])
+            shown.append({**record.summary, "mine": mine, "places": None})
         return shown
 
     def entry_of(self, live: Live, player_id: str) -> str | None:
@@ -592,8 +593,28 @@ def summary(live: Live) -> dict[str, Any]:
         "entries": len(t.entries), "fee": config.fee, "pool": t.pool(),
         "rated": config.rated, "practice": config.practice, "status": t.status,
         "round": len(t.rounds), "rounds": total, "champion": champion,
-        "created_at": live.created_at,
+        "created_at": live.created_at, "places": places(t),
     }  # fmt: skip
+
+
+def places(t: Tournament) -> list[dict[str, Any]]:
+    """Once it is over, where each person finished and the chips they won: for their
+    profile (kept in the summary; the listing leaves it out)."""
+    if t.status != "finished":
+        return []
+    total = len(t.rounds)
+    prizes: dict[str, int] = {}
+    for payout in t.payouts():
+        prizes[payout.player] = prizes.get(payout.player, 0) + payout.amount
+    shown = []
+    for entry, data in t.entries.items():
+        if data["bot"]:
+            continue
+        place = 1 if entry == t.champion else 2 ** (total - t.out.get(entry, total)) + 1
+        for player_id, name in data["players"]:
+            shown.append({"player_id": player_id, "name": name, "place": place,
+                          "prize": prizes.get(player_id, 0)})  # fmt: skip
+    return shown
 
 
 def _place(index: int) -> int:
