@@ -115,7 +115,9 @@ async def profile(request: Request) -> Response:
 def tournament_row(tournament_id: str, summary: dict[str, Any], player_id: str) -> dict[str, Any]:
     """A tournament on a profile: what it was, and where the player finished (None while
     it runs) with the chips won."""
-    mine = next((p for p in summary.get("places") or [] if p.get("player_id") == player_id), {})
+    mine: dict[str, Any] = next(
+        (p for p in summary.get("places") or [] if p.get("player_id") == player_id), {}
+    )
     return {
         "id": tournament_id, "name": summary.get("name", ""), "game": summary.get("game"),
         "options": summary.get("options", {}), "team": summary.get("team", 1),
