@@ -362,12 +362,12 @@ class Tournaments:
         shown = []
         for live in self.live.values():
             mine = player_id is not None and self.entry_of(live, player_id) is not None
-            shown.append({**summary(live), "mine": mine, "places": None})
+            shown.append({**public(summary(live)), "mine": mine})
         shown.sort(key=lambda s: (s["status"] != "registering", s["starts_at"] or 0,
                                   s["created_at"]))  # fmt: skip
         for record in await self.store.list_tournaments(ENDED, FINISHED_SHOWN):
             mine = any(p.get("player_id") == player_id for p in record.summary.get("places") or [])
-            shown.append({**record.summary, "mine": mine, "places": None})
+            shown.append({**public(record.summary), "mine": mine})
         return shown
 
     def entry_of(self, live: Live, player_id: str) -> str | None:
@@ -501,7 +501,7 @@ class Tournaments:
     def detail(self, live: Live, player_id: str | None, account: bool) -> dict[str, Any]:
         t = live.tournament
         config = t.config
-        data = summary(live)
+        data = public(summary(live))
         count = max(len(t.entries), len(t.seeds))
         split = split_for(count, config.split_small, config.split_large)
         data["split"] = [{"place": _place(i), "bp": bp} for i, bp in enumerate(split)]
@@ -585,7 +585,7 @@ def summary(live: Live) -> dict[str, Any]:
     total = rounds_of(bracket_size(len(t.seeds))) if t.seeds else None
     champion = None
     if t.champion is not None:
-        champion = [p[1] for p in t.entries[t.champion]["players"]]
+        champion = [{"player_id": p[0], "name": p[1]} for p in t.entries[t.champion]["players"]]
     return {
         "id": live.tournament_id, "name": live.name, "game": config.game,
         "team": config.team, "kind": config.kind, "options": dict(config.options),
@@ -595,6 +595,15 @@ def summary(live: Live) -> dict[str, Any]:
         "round": len(t.rounds), "rounds": total, "champion": champion,
         "created_at": live.created_at, "places": places(t),
     }  # fmt: skip
+
+
+def public(kept: dict[str, Any]) -> dict[str, Any]:
+    """A kept summary as the pages show it: the champion's names, no places (a profile
+    reads those). People are kept as ``{"player_id", "name"}`` so that deleting an account
+    renames them (docs/accounts.md)."""
+    champion = kept.get("champion")
+    names = [c["name"] for c in champion] if champion else None
+    return {**kept, "champion": names, "places": None}
 
 
 def places(t: Tournament) -> list[dict[str, Any]]:
