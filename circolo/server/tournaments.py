@@ -15,6 +15,7 @@ fee that was taken, so no chip is made or lost.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -65,6 +66,8 @@ LOOK_EVERY = 10.0
 WAKE_AGAIN = 0.5
 """Seconds before a tournament woken a hair early is woken again."""
 FINISHED_SHOWN = 20
+ROUND_PAGE = 64
+"""Matches of a round one page of its comparison shows."""
 """Finished tournaments a listing shows (the newest)."""
 
 
@@ -532,15 +535,57 @@ class Tournaments:
         data["me"] = self._me(live, player_id, account)
         return data
 
+    async def round_deals(self, live: Live, round_no: int, offset: int) -> dict[str, Any]:
+        """How each table of an ended round played the same deals: per match, each hand's
+        points (hands 2d and 2d+1 are deal d, each side holding the other's cards). Only
+        once the round is over, so that no table still playing a deal can read it."""
+        t = live.tournament
+        if not 1 <= round_no <= len(t.rounds) or not _round_over(t, round_no):
+            raise TournamentError("round_not_over", "a round is shown once it is over")
+        played = [r for r in t.rounds[round_no - 1] if r["match"] is not None]
+        matches = []
+        for record in played[offset : offset + ROUND_PAGE]:
+            table_id = live.tables.get(record["match"])
+            hands: list[dict[str, Any]] = []
+            if table_id is not None:
+                with contextlib.suppress(UnknownTable):
+                    stored = await self.store.table(table_id)
+                    for hand in (stored.result or {}).get("hands", []):
+                        number = int(hand["hand"]) - 1
+                        hands.append(
+                            {
+                                "hand": number,
+                                "deal": number // 2,
+                                "points": hand.get("points"),
+                                "first": hand.get("first"),
+                            }
+                        )
+            sides = [[p[1] for p in t.entries[e]["players"]] if e else [] for e in record["sides"]]
+            winner = record["sides"].index(record["winner"]) if record["winner"] else None
+            matches.append(
+                {
+                    "match": record["match"],
+                    "table_id": table_id,
+                    "sides": sides,
+                    "winner": winner,
+                    "how": record["how"],
+                    "hands": hands,
+                }
+            )
+        assert t.secret is not None
+        return {
+            "round": round_no, "secret": seed_text(round_secret(t.secret, round_no)),
+            "matches": matches, "total": len(played),
+            "next": offset + ROUND_PAGE if offset + ROUND_PAGE < len(played) else None,
+        }  # fmt: skip
+
     def _commitments(self, t: Tournament) -> list[dict[str, Any]]:
         if t.secret is None:
             return []
         total = rounds_of(bracket_size(len(t.seeds)))
         shown = []
         for round_no in range(1, total + 1):
-            over = round_no < len(t.rounds) or (
-                round_no == len(t.rounds) and all(r["done"] for r in t.rounds[-1])
-            )
+            over = _round_over(t, round_no)
             secret = round_secret(t.secret, round_no)
             shown.append({
                 "round": round_no, "commitment": round_commitment(secret),
@@ -624,6 +669,13 @@ def places(t: Tournament) -> list[dict[str, Any]]:
             shown.append({"player_id": player_id, "name": name, "place": place,
                           "prize": prizes.get(player_id, 0)})  # fmt: skip
     return shown
+
+
+def _round_over(t: Tournament, round_no: int) -> bool:
+    """Has round ``round_no`` ended (its secret revealed)?"""
+    if round_no < len(t.rounds):
+        return True
+    return round_no == len(t.rounds) and all(r["done"] for r in t.rounds[-1])
 
 
 def _place(index: int) -> int:
