@@ -1,5 +1,6 @@
 """``circolo admin``: the room's operator reviews reports and suspends accounts
-(docs/fairplay.md), and checks the chip ledger (docs/chips.md). Each command opens the
+(docs/fairplay.md), checks the chip ledger (docs/chips.md) and schedules tournaments
+(docs/tournaments.md). Each command opens the
 store, does one thing and closes it; a running server notices a suspension within
 seconds (the revocations it reads) and closes the account's connections, on every
 process."""
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import secrets
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -23,7 +25,7 @@ _SPAN = re.compile(r"^(\d{1,5})([mhdw])$")
 _SECONDS = {"m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
 
 
-def parse_until(raw: str, now: float) -> float:
+def parse_until(raw: str, now: float, hint: str = "--until") -> float:
     """When a suspension ends: a span from now ("30m", "12h", "7d", "2w") or a UTC date
     or time ("2026-12-24", "2026-12-24T18:00"); it must be in the future."""
     span = _SPAN.match(raw.strip())
@@ -35,11 +37,11 @@ def parse_until(raw: str, now: float) -> float:
         except ValueError:
             raise click.BadParameter(
                 "a span (30m, 12h, 7d, 2w) or a UTC date (2026-12-24, 2026-12-24T18:00)",
-                param_hint="--until",
+                param_hint=hint,
             ) from None
         until = (when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp()
     if until <= now:
-        raise click.BadParameter("that time is past", param_hint="--until")
+        raise click.BadParameter("that time is past", param_hint=hint)
     return until
 
 
@@ -287,3 +289,56 @@ def ledger_verify(data_dir: Path | None, config: Path | None) -> None:
         click.echo("\n".join(problems))
         raise click.ClickException("the ledger is not whole")
     click.echo("the ledger is whole: every balance is the sum of its entries, all sum to zero")
+
+
+@admin.command()
+@click.argument("game", type=click.Choice(["scopa", "bisca", "burraco"]))
+@click.option("--start", "start_raw", required=True,
+              help="When it starts: a span from now (30m, 12h, 7d) or a UTC time "
+                   "(2026-12-24T18:00); registration closes then.")  # fmt: skip
+@click.option("--name", default="", help="Its name in the lobby (at most 80 characters).")
+@click.option("--target", default=None,
+              help="Scopa: 11, 7 or single_hand (the game's own default otherwise).")  # fmt: skip
+@click.option("--team", type=click.Choice(["1", "2"]), default="1", show_default=True,
+              help="1: one against one; 2: fixed pairs.")  # fmt: skip
+@click.option("--fee", type=click.IntRange(0), default=0, show_default=True)
+@click.option("--rake-bp", type=click.IntRange(0, 5000), default=0, show_default=True,
+              help="The house's part of the fees, in basis points.")  # fmt: skip
+@click.option("--max-entries", type=click.IntRange(2, 256), default=64, show_default=True)
+@click.option("--practice", is_flag=True, help="Unrated and free; bots may fill seats.")
+@click.option("--rated", is_flag=True)
+@click.option("--seeding", type=click.Choice(["random", "rating"]), default="random")
+@_where
+def tournament(
+    game: str, start_raw: str, name: str, target: str | None, team: str, fee: int,
+    rake_bp: int, max_entries: int, practice: bool, rated: bool, seeding: str,
+    data_dir: Path | None, config: Path | None,
+) -> None:  # fmt: skip
+    """Schedule a tournament of GAME: the room lists it within seconds and starts it at
+    --start (fewer than 2 entries then: cancelled, fees refunded)."""
+    from circolo.server.tournaments import Live, summary
+    from circolo.tournaments import Tournament, TournamentConfig, TournamentError
+
+    now = time.time()
+    starts_at = parse_until(start_raw, now, "--start")
+    if len(name) > 80:
+        raise click.BadParameter("at most 80 characters", param_hint="--name")
+    options: dict[str, Any] = {}
+    if target is not None:
+        options["target"] = target if target == "single_hand" else int(target)
+    try:
+        settings = TournamentConfig(
+            game=game, kind="scheduled", team=int(team), options=options, starts_at=starts_at,
+            max_entries=max_entries, fee=fee, rake_bp=rake_bp, rated=rated, practice=practice,
+            seeding=seeding,
+        )  # fmt: skip
+    except (TournamentError, ValueError) as error:
+        raise click.UsageError(str(getattr(error, "message", error))) from None
+    tournament_id = "tn_" + secrets.token_urlsafe(6)
+    shown = summary(Live(tournament_id, name, now, Tournament(settings)))
+
+    async def work(store: Any) -> None:
+        await store.create_tournament(tournament_id, name, settings.to_json(), shown, now)
+
+    _with_store(data_dir, config, work)
+    click.echo(f"tournament {tournament_id} starts {when(starts_at)}")

@@ -108,6 +108,16 @@ def test_a_private_table_is_not_rated_unless_both_chose_rated() -> None:
     assert rated_table(_chose(config, True, True)) and not rated_table(_chose(config, True, False))
 
 
+def test_a_tournament_table_is_rated_only_for_a_rated_tournament() -> None:
+    """A practice or unrated tournament's matches leave ratings alone; a rated one's seats
+    say so (the tournament sets them) and its matches are rated."""
+    config, log = golden("scopa_1v1")
+    unrated = {**_chose(config, False, False), "tournament": True}
+    assert rated_matches("t", unrated, log) == [] and not rated_table(unrated)
+    rated = {**_chose(config, True, True), "private": False, "tournament": True}
+    assert rated_matches("t", rated, log) == rated_matches("t", config, log) != []
+
+
 def test_a_rated_choice_at_a_public_table_changes_nothing() -> None:
     config, log = golden("scopa_1v1")
     public = {**_chose(config, False, False), "private": False}

@@ -9,18 +9,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
+import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
 import pytest
+from click.testing import CliRunner
 
 from circolo import chips
+from circolo.admin_cli import admin
 from circolo.store import Store, sqlite_url
 from circolo.tournaments.deals import hand_seed, round_commitment
 from tests.conftest import Client, ServerProcess, TableClient, postgres_database
 from tests.test_server_accounts import LIMITS, PASSWORD, browser, fresh_name, post
-from tests.test_server_games import FAST
+from tests.test_server_games import FAST, play_match
 
 pytestmark = pytest.mark.anyio
 
@@ -30,6 +35,7 @@ STANDING = [
      "start_deadline": DEADLINE},
     {"game": "scopa", "seats": 2, "options": {"target": 11}, "fee": 100, "rake_bp": 1000,
      "start_deadline": DEADLINE},
+    {"game": "scopa", "seats": 4, "options": {"target": "single_hand"}, "practice": True},
 ]  # fmt: skip
 
 
@@ -87,7 +93,7 @@ async def test_the_room_keeps_a_sit_and_go_of_each_standing_kind_open(
 ) -> None:
     async with browser(server) as http:
         listing = (await http.get("/api/tournaments")).json()["tournaments"]
-        practice = await _open(http, practice=True)
+        practice = await _open(http, practice=True, seats=2)
         fee = await _open(http, fee=100)
         detail = (await http.get(f"/api/tournaments/{practice['id']}")).json()
         missing = await http.get("/api/tournaments/tn_nothing")
@@ -110,7 +116,7 @@ async def test_two_enter_a_table_opens_and_the_one_who_never_presses_start_loses
     follows from it and matches the table's commitments."""
     (one, one_http), (two, two_http) = await _player(server), await _player(server)
     async with one_http, two_http:
-        sit = await _open(one_http, practice=True)
+        sit = await _open(one_http, practice=True, seats=2)
         first = await act(one_http, sit["id"], "register")
         assert first.status_code == 200, first.text
         assert first.json()["me"]["entry"] and first.json()["me"]["can_unregister"]
@@ -140,8 +146,14 @@ async def test_two_enter_a_table_opens_and_the_one_who_never_presses_start_loses
         (shown,) = detail["commitments"]
         secret = int(shown["secret"], 16)
         assert round_commitment(secret) == shown["commitment"]
-        again = await _open(one_http, practice=True)
+        again = await _open(one_http, practice=True, seats=2)
         assert again["id"] != sit["id"]
+        for http, who, place in ((one_http, one, 1), (two_http, two, 2)):
+            profile = (await http.get(f"/api/players/{who.player_id}")).json()
+            assert [(t["id"], t["place"]) for t in profile["tournaments"]] == [(sit["id"], place)]
+        listed = (await one_http.get("/api/tournaments")).json()["tournaments"]
+        ended = next(t for t in listed if t["id"] == sit["id"])
+        assert ended["mine"] and ended["status"] == "finished" and ended["places"] is None
     db = await _store(server)
     try:
         log = await db.load(table_id)
@@ -241,3 +253,91 @@ async def test_a_kill_9_in_the_middle_of_a_round_resumes_the_tournament_and_keep
         held[1] + 90,
         0,
     ]
+
+
+async def test_a_scheduled_tournament_short_of_entries_is_cancelled_at_its_start_and_refunded(
+    server: ServerProcess,
+) -> None:
+    """The operator schedules one (``circolo admin tournament``); the running room lists it
+    within seconds; one account enters; at the start time, with fewer than 2 entries, it
+    is cancelled and the fee comes back."""
+    starts = datetime.fromtimestamp(time.time() + 20, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+    env = {"CIRCOLO_DATA_DIR": str(server.data_dir)}
+    if "CIRCOLO_DATABASE_URL" in server.env:
+        env["CIRCOLO_DATABASE_URL"] = server.env["CIRCOLO_DATABASE_URL"]
+    command = ["tournament", "scopa", "--start", starts, "--fee", "50", "--name", "Coppa"]
+    made = await asyncio.to_thread(CliRunner().invoke, admin, command, env=env)  # its own loop
+    assert made.exit_code == 0, made.output
+    tournament_id = made.output.split()[1]
+    async with browser(server) as http:
+        player = await post(http, "register", {"name": fresh_name(), "password": PASSWORD})
+        account = chips.player_account(player.json()["player"]["id"])
+        for _ in range(40):
+            listed = (await http.get("/api/tournaments")).json()["tournaments"]
+            if any(t["id"] == tournament_id for t in listed):
+                break
+            await asyncio.sleep(0.5)
+        shown = next(t for t in listed if t["id"] == tournament_id)
+        assert shown["name"] == "Coppa" and shown["kind"] == "scheduled"
+        assert (await act(http, tournament_id, "register")).status_code == 200
+        assert await _chips(server, account) == [chips.OPENING_GRANT - 50]
+        for _ in range(80):
+            detail = (await http.get(f"/api/tournaments/{tournament_id}")).json()
+            if detail["status"] == "cancelled":
+                break
+            await asyncio.sleep(0.5)
+    assert detail["status"] == "cancelled"
+    assert await _chips(server, account) == [chips.OPENING_GRANT]
+
+
+async def _play_my_matches(client: Client, http: httpx.AsyncClient, tournament_id: str) -> None:
+    """Press start at each table the tournament gives this player, and play random legal
+    moves there until the tournament is over or this player is out."""
+    rng = random.Random(client.player_id)
+    while True:
+        notice = await client.until(
+            lambda f: f.get("type") == "tournament.notice"
+            and f["what"] in ("round_started", "eliminated", "won"), 120
+        )  # fmt: skip
+        if notice["what"] != "round_started":
+            return
+        table = TableClient(client, notice["data"]["table_id"])
+        table.apply(await client.request({"type": "table.open", "table_id": table.table_id}))
+        await client.send({"type": "start_match", "table_id": table.table_id})
+        await play_match(table, rng)
+
+
+async def test_every_table_of_a_round_is_dealt_the_same_hands_and_the_round_compares_them(
+    server: ServerProcess,
+) -> None:
+    """Four people in a practice sit-and-go of single-hand Scopa: the two tables of the
+    first round are dealt the same first hand (the round's first deal, from its secret);
+    the round's comparison is refused while it runs and shows both tables after it."""
+    players = [await _player(server) for _ in range(4)]
+    sit = await _open(players[0][1], practice=True, seats=4)
+    for _client, http in players:
+        assert (await act(http, sit["id"], "register")).status_code == 200
+    early = await players[0][1].get(f"/api/tournaments/{sit['id']}/rounds/1")
+    assert early.status_code == 409 and early.json()["code"] == "round_not_over"
+    await asyncio.gather(*(_play_my_matches(c, h, sit["id"]) for c, h in players))
+    http = players[0][1]
+    detail = (await http.get(f"/api/tournaments/{sit['id']}")).json()
+    assert detail["status"] == "finished" and len(detail["bracket"]) == 2
+    first = (await http.get(f"/api/tournaments/{sit['id']}/rounds/1")).json()
+    assert first["total"] == 2 and first["next"] is None
+    secret = int(first["secret"], 16)
+    assert round_commitment(secret) == detail["commitments"][0]["commitment"]
+    db = await _store(server)
+    try:
+        for match in first["matches"]:
+            assert match["hands"] and match["hands"][0]["deal"] == 0
+            log = await db.load(match["table_id"])
+            seeds = [e.data["command"]["seed"] for e in log.entries
+                     if e.data["command"]["type"] == "supply_seed"]  # fmt: skip
+            dealt = [int(x, 16) if isinstance(x, str) else x for x in seeds]
+            assert dealt[0] == hand_seed(secret, 0)  # the same first hand at both tables
+    finally:
+        await db.close()
+    for client, h in players:
+        await h.aclose()
+        await client.close()

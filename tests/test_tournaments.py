@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from circolo.table import StartMatch, Table, TableConfig, Tick
+from circolo.table.outcomes import rated_table
 from circolo.tournaments import (
     AddBots,
     CreateMatch,
@@ -47,6 +48,13 @@ def test_the_bracket_rounds_up_to_a_power_of_two_with_byes_to_the_top_seeds(
     best = driven.tournament.seeds[: size - entries]
     assert {r["winner"] for r in first if r["how"] == "bye"} == set(best)
     assert best == [f"e{n}" for n in range(entries - 1, entries - 1 - len(best), -1)]
+
+
+def test_a_rated_tournaments_tables_are_rated_and_a_practice_ones_are_not() -> None:
+    for rated in (True, False):
+        driven = filled(2, rated=rated)
+        (match,) = driven.open.values()
+        assert rated_table(match.table) is rated
 
 
 def _table_for(match: CreateMatch) -> Table:

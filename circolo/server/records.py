@@ -104,8 +104,27 @@ async def profile(request: Request) -> Response:
             "me": me.id == pid,
             "records": records,
             "recent": [history_row(record, pid) for record in recent],
+            "tournaments": [
+                tournament_row(t.tournament_id, t.summary, pid)
+                for t in await store.player_tournaments(pid, RECENT)
+            ],
         }
     )
+
+
+def tournament_row(tournament_id: str, summary: dict[str, Any], player_id: str) -> dict[str, Any]:
+    """A tournament on a profile: what it was, and where the player finished (None while
+    it runs) with the chips won."""
+    mine: dict[str, Any] = next(
+        (p for p in summary.get("places") or [] if p.get("player_id") == player_id), {}
+    )
+    return {
+        "id": tournament_id, "name": summary.get("name", ""), "game": summary.get("game"),
+        "options": summary.get("options", {}), "team": summary.get("team", 1),
+        "status": summary.get("status"), "entries": summary.get("entries"),
+        "created_at": summary.get("created_at"), "place": mine.get("place"),
+        "prize": mine.get("prize", 0),
+    }  # fmt: skip
 
 
 async def head_to_head(request: Request) -> Response:

@@ -83,6 +83,25 @@ async def detail(request: Request) -> Response:
     return await _detail(request, request.path_params["tournament_id"])
 
 
+async def round_deals(request: Request) -> Response:
+    """``GET /api/tournaments/{id}/rounds/{n}?offset=``: how each table of an ended round
+    played the same deals (docs/tournaments.md, "Duplicate deals")."""
+    if (refused := _limited(request)) is not None:
+        return refused
+    _server, tournaments = _tournaments(request)
+    live = await tournaments.read(request.path_params["tournament_id"][:64])
+    if live is None:
+        return http_error(404, "not_found", "no such tournament")
+    raw = request.query_params.get("offset", "0")
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 4:
+        return http_error(400, "bad_request", "offset is a whole number")
+    try:
+        shown = await tournaments.round_deals(live, request.path_params["round"], int(raw))
+    except TournamentError as error:
+        return http_error(409, error.code, error.message)
+    return JSONResponse(shown)
+
+
 async def act(request: Request) -> Response:
     """``POST /api/tournaments/{id}/register|unregister|bots``: the page again, or a
     refusal with a ``code``."""
@@ -121,6 +140,7 @@ async def act(request: Request) -> Response:
 ROUTES = [
     Route("/api/tournaments", listing, methods=["GET"]),
     Route("/api/tournaments/{tournament_id}", detail, methods=["GET"]),
+    Route("/api/tournaments/{tournament_id}/rounds/{round:int}", round_deals, methods=["GET"]),
     Route(
         "/api/tournaments/{tournament_id}/{action:str}",
         act,

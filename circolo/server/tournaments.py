@@ -15,6 +15,7 @@ fee that was taken, so no chip is made or lost.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -60,7 +61,13 @@ from circolo.tournaments.tournament import Step
 log = structlog.get_logger(__name__)
 
 ENDED = ("finished", "cancelled")
+LOOK_EVERY = 10.0
+"""Seconds between two looks for tournaments the operator created."""
+WAKE_AGAIN = 0.5
+"""Seconds before a tournament woken a hair early is woken again."""
 FINISHED_SHOWN = 20
+ROUND_PAGE = 64
+"""Matches of a round one page of its comparison shows."""
 """Finished tournaments a listing shows (the newest)."""
 
 
@@ -110,6 +117,7 @@ class Tournaments:
         self._seeds: dict[str, tuple[int, int]] = {}
         """A tournament table's id -> (its round's secret, round): its hands' seeds."""
         self._replayed: list[tuple[Live, int, Step]] = []
+        self._watch: asyncio.Task[None] | None = None
         self._standing = asyncio.Lock()  # one look at the standing sit-and-gos at a time
 
     # -- the seeds a tournament table deals -----------------------------------------------
@@ -159,9 +167,39 @@ class Tournaments:
             await self._results_missed(live)
             self._schedule(live)
         await self.keep_standing()
+        self._watch = asyncio.create_task(self._watch_new())
         log.info("tournaments_recovered", tournaments=len(self.live))
 
+    async def _watch_new(self) -> None:
+        while True:
+            await asyncio.sleep(LOOK_EVERY)
+            try:
+                await self.look_for_new()
+            except Exception:
+                log.exception("tournaments_unread")
+
+    async def look_for_new(self) -> None:
+        """Tournaments created by the operator (``circolo admin tournament``) while the
+        room runs: taken in, with their scheduled start."""
+        for record in await self.store.list_tournaments(("registering",), 200):
+            if record.tournament_id in self.live:
+                continue
+            try:
+                loaded = await self.store.load_tournament(record.tournament_id)
+                config = TournamentConfig.from_json(loaded.config)
+            except (StoreError, TournamentError):
+                log.exception("tournament_not_taken", tournament=record.tournament_id)
+                continue
+            if loaded.entries or record.tournament_id in self.live:
+                continue  # another process runs it
+            live = Live(loaded.tournament_id, loaded.name, loaded.created_at, Tournament(config))
+            self.live[live.tournament_id] = live
+            self._schedule(live)
+            log.info("tournament_taken", tournament=live.tournament_id)
+
     def stop(self) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
         for live in self.live.values():
             if live.wake is not None:
                 live.wake.cancel()
@@ -173,7 +211,7 @@ class Tournaments:
         now = self.clock()
         live = Live(tournament_id, name, now, Tournament(config))
         await self.store.create_tournament(tournament_id, name, config.to_json(),
-                                           self.summary(live), now)  # fmt: skip
+                                           summary(live), now)  # fmt: skip
         self.live[tournament_id] = live
         self._schedule(live)
         log.info("tournament_created", tournament=tournament_id, game=config.game)
@@ -221,7 +259,7 @@ class Tournaments:
         try:
             await self.store.append_tournament(
                 live.tournament_id, live.seq + 1, step.entry, live.tournament.status,
-                self.summary(live), players,
+                summary(live), players,
             )  # fmt: skip
         except StoreError:  # not stored: the tournament is as the store has it
             await self._reload(live)
@@ -326,13 +364,13 @@ class Tournaments:
         ended ones."""
         shown = []
         for live in self.live.values():
-            summary = self.summary(live)
-            summary["mine"] = player_id is not None and self.entry_of(live, player_id) is not None
-            shown.append(summary)
+            mine = player_id is not None and self.entry_of(live, player_id) is not None
+            shown.append({**public(summary(live)), "mine": mine})
         shown.sort(key=lambda s: (s["status"] != "registering", s["starts_at"] or 0,
                                   s["created_at"]))  # fmt: skip
         for record in await self.store.list_tournaments(ENDED, FINISHED_SHOWN):
-            shown.append({**record.summary, "mine": False})
+            mine = any(p.get("player_id") == player_id for p in record.summary.get("places") or [])
+            shown.append({**public(record.summary), "mine": mine})
         return shown
 
     def entry_of(self, live: Live, player_id: str) -> str | None:
@@ -431,25 +469,28 @@ class Tournaments:
         }  # fmt: skip
         self.bus.publish_now(player_topic(player), encode(frame))
 
-    def _schedule(self, live: Live) -> None:
+    def _schedule(self, live: Live, at_least: float = 0.0) -> None:
         if live.wake is not None:
             live.wake.cancel()
             live.wake = None
         at = live.tournament.wake_at
         if at is None:
             return
-        delay = max(0.0, at - self.clock())
+        delay = max(at_least, at - self.clock())
         live.wake = asyncio.get_running_loop().call_later(
             delay, lambda: self.tasks.spawn(self._tick(live))
         )
 
     async def _tick(self, live: Live) -> None:
+        """The scheduled start. The loop's timer may fire a hair before the wall clock
+        reaches the time: then the tournament is woken again."""
         live.wake = None
         try:
             await self.handle(live, Tick())
         except (TournamentError, StoreError) as error:
             log.warning("tournament_tick_failed", tournament=live.tournament_id, error=str(error))
-            self._schedule(live)
+        if live.wake is None and self.live.get(live.tournament_id) is live:
+            self._schedule(live, at_least=WAKE_AGAIN)
 
     def _ended(self, live: Live) -> None:
         """Finished or cancelled: forgotten here; the store keeps it for the listing."""
@@ -460,27 +501,10 @@ class Tournaments:
 
     # -- what the pages show -----------------------------------------------------------------
 
-    def summary(self, live: Live) -> dict[str, Any]:
-        t = live.tournament
-        config = t.config
-        total = rounds_of(bracket_size(len(t.seeds))) if t.seeds else None
-        champion = None
-        if t.champion is not None:
-            champion = [p[1] for p in t.entries[t.champion]["players"]]
-        return {
-            "id": live.tournament_id, "name": live.name, "game": config.game,
-            "team": config.team, "kind": config.kind, "options": dict(config.options),
-            "seats": config.seats, "starts_at": config.starts_at, "capacity": config.capacity,
-            "entries": len(t.entries), "fee": config.fee, "pool": t.pool(),
-            "rated": config.rated, "practice": config.practice, "status": t.status,
-            "round": len(t.rounds), "rounds": total, "champion": champion,
-            "created_at": live.created_at,
-        }  # fmt: skip
-
     def detail(self, live: Live, player_id: str | None, account: bool) -> dict[str, Any]:
         t = live.tournament
         config = t.config
-        data = self.summary(live)
+        data = public(summary(live))
         count = max(len(t.entries), len(t.seeds))
         split = split_for(count, config.split_small, config.split_large)
         data["split"] = [{"place": _place(i), "bp": bp} for i, bp in enumerate(split)]
@@ -511,15 +535,57 @@ class Tournaments:
         data["me"] = self._me(live, player_id, account)
         return data
 
+    async def round_deals(self, live: Live, round_no: int, offset: int) -> dict[str, Any]:
+        """How each table of an ended round played the same deals: per match, each hand's
+        points (hands 2d and 2d+1 are deal d, each side holding the other's cards). Only
+        once the round is over, so that no table still playing a deal can read it."""
+        t = live.tournament
+        if not 1 <= round_no <= len(t.rounds) or not _round_over(t, round_no):
+            raise TournamentError("round_not_over", "a round is shown once it is over")
+        played = [r for r in t.rounds[round_no - 1] if r["match"] is not None]
+        matches = []
+        for record in played[offset : offset + ROUND_PAGE]:
+            table_id = live.tables.get(record["match"])
+            hands: list[dict[str, Any]] = []
+            if table_id is not None:
+                with contextlib.suppress(UnknownTable):
+                    stored = await self.store.table(table_id)
+                    for hand in (stored.result or {}).get("hands", []):
+                        number = int(hand["hand"]) - 1
+                        hands.append(
+                            {
+                                "hand": number,
+                                "deal": number // 2,
+                                "points": hand.get("points"),
+                                "first": hand.get("first"),
+                            }
+                        )
+            sides = [[p[1] for p in t.entries[e]["players"]] if e else [] for e in record["sides"]]
+            winner = record["sides"].index(record["winner"]) if record["winner"] else None
+            matches.append(
+                {
+                    "match": record["match"],
+                    "table_id": table_id,
+                    "sides": sides,
+                    "winner": winner,
+                    "how": record["how"],
+                    "hands": hands,
+                }
+            )
+        assert t.secret is not None
+        return {
+            "round": round_no, "secret": seed_text(round_secret(t.secret, round_no)),
+            "matches": matches, "total": len(played),
+            "next": offset + ROUND_PAGE if offset + ROUND_PAGE < len(played) else None,
+        }  # fmt: skip
+
     def _commitments(self, t: Tournament) -> list[dict[str, Any]]:
         if t.secret is None:
             return []
         total = rounds_of(bracket_size(len(t.seeds)))
         shown = []
         for round_no in range(1, total + 1):
-            over = round_no < len(t.rounds) or (
-                round_no == len(t.rounds) and all(r["done"] for r in t.rounds[-1])
-            )
+            over = _round_over(t, round_no)
             secret = round_secret(t.secret, round_no)
             shown.append({
                 "round": round_no, "commitment": round_commitment(secret),
@@ -555,6 +621,61 @@ class Tournaments:
             "why_not": None if entry is not None else why_not,
             "table_id": table_id, "opponent": opponent, "out_round": t.out.get(entry or ""),
         }  # fmt: skip
+
+
+def summary(live: Live) -> dict[str, Any]:
+    """What a listing shows of a tournament (kept in the store with each step)."""
+    t = live.tournament
+    config = t.config
+    total = rounds_of(bracket_size(len(t.seeds))) if t.seeds else None
+    champion = None
+    if t.champion is not None:
+        champion = [{"player_id": p[0], "name": p[1]} for p in t.entries[t.champion]["players"]]
+    return {
+        "id": live.tournament_id, "name": live.name, "game": config.game,
+        "team": config.team, "kind": config.kind, "options": dict(config.options),
+        "seats": config.seats, "starts_at": config.starts_at, "capacity": config.capacity,
+        "entries": len(t.entries), "fee": config.fee, "pool": t.pool(),
+        "rated": config.rated, "practice": config.practice, "status": t.status,
+        "round": len(t.rounds), "rounds": total, "champion": champion,
+        "created_at": live.created_at, "places": places(t),
+    }  # fmt: skip
+
+
+def public(kept: dict[str, Any]) -> dict[str, Any]:
+    """A kept summary as the pages show it: the champion's names, no places (a profile
+    reads those). People are kept as ``{"player_id", "name"}`` so that deleting an account
+    renames them (docs/accounts.md)."""
+    champion = kept.get("champion")
+    names = [c["name"] for c in champion] if champion else None
+    return {**kept, "champion": names, "places": None}
+
+
+def places(t: Tournament) -> list[dict[str, Any]]:
+    """Once it is over, where each person finished and the chips they won: for their
+    profile (kept in the summary; the listing leaves it out)."""
+    if t.status != "finished":
+        return []
+    total = len(t.rounds)
+    prizes: dict[str, int] = {}
+    for payout in t.payouts():
+        prizes[payout.player] = prizes.get(payout.player, 0) + payout.amount
+    shown = []
+    for entry, data in t.entries.items():
+        if data["bot"]:
+            continue
+        place = 1 if entry == t.champion else 2 ** (total - t.out.get(entry, total)) + 1
+        for player_id, name in data["players"]:
+            shown.append({"player_id": player_id, "name": name, "place": place,
+                          "prize": prizes.get(player_id, 0)})  # fmt: skip
+    return shown
+
+
+def _round_over(t: Tournament, round_no: int) -> bool:
+    """Has round ``round_no`` ended (its secret revealed)?"""
+    if round_no < len(t.rounds):
+        return True
+    return round_no == len(t.rounds) and all(r["done"] for r in t.rounds[-1])
 
 
 def _place(index: int) -> int:

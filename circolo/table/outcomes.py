@@ -76,14 +76,16 @@ def mode_of(seats: int) -> str:
 def rated_table(config: Mapping[str, Any]) -> bool:
     """Whether a table's matches are rated (when they end by the score, a vote or a loss
     of a seat that moved): people only, at the standard speed, and at a private table
-    only when every person there chose "rated"."""
+    only when every person there chose "rated"; a tournament's, when the tournament is
+    rated (its seats say so)."""
     seats = config.get("seats") or []
     people = all(
         seat.get("kind") == "human" and isinstance(seat.get("player_id"), str) for seat in seats
     )
     if not seats or not people or config.get("speed", "standard") != "standard":
         return False
-    return not config.get("private") or all(seat.get("rated") is True for seat in seats)
+    chosen = config.get("private") or config.get("tournament")
+    return not chosen or all(seat.get("rated") is True for seat in seats)
 
 
 def rated_matches(table_id: str, config: Mapping[str, Any], log: Iterable[Any]) -> list[RatedMatch]:

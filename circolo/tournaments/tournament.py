@@ -302,7 +302,10 @@ class Tournament:
             if entry["bot"]:
                 seats.append({"kind": "bot", "name": name, "level": entry["bot"]})
             else:
-                seats.append({"kind": "human", "name": name, "player_id": player_id})
+                human = {"kind": "human", "name": name, "player_id": player_id}
+                if self.config.rated:  # a rated tournament's matches are rated
+                    human["rated"] = True
+                seats.append(human)
         table = {
             "game": self.config.game,
             "seats": seats,
