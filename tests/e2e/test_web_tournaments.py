@@ -15,7 +15,7 @@ from typing import Any
 from tests.e2e.conftest import Player, running_server, shot
 from tests.e2e.test_web_chips import register
 from tests.e2e.test_web_pages import above_minor
-from tests.e2e.test_web_play import play_scopa, visible
+from tests.e2e.test_web_play import my_turn, visible
 
 FAST = {"CIRCOLO_BOT_DELAY": "0", "CIRCOLO_FINISHED_LINGER": "30"}
 
@@ -26,6 +26,29 @@ def standing(page: Any, **wanted: Any) -> dict[str, Any]:
         "() => fetch('/api/tournaments').then(r => r.json()).then(d => d.tournaments)"
     )
     return next(s for s in listed if s["status"] == "registering" and wanted.items() <= s.items())
+
+
+def play_match(page: Any, seconds: float) -> None:
+    """Click legal cards until the match is over: the first card, the last capture offered,
+    Continue after a hand and the cut when asked. A control that went away meanwhile (the
+    hand's result closing by itself) is let go."""
+    from playwright.sync_api import Error
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not visible(page, ".match-over"):
+        try:
+            if visible(page, ".hand-over button"):
+                page.locator(".hand-over button").first.click(timeout=2_000)
+            elif visible(page, ".cut button"):
+                page.locator(".cut button").click(timeout=2_000)
+            elif my_turn(page) and visible(page, ".hand button.card"):
+                page.locator(".hand button.card").first.click(timeout=2_000)
+                options = page.locator(".capture-option")
+                if options.count() > 1:
+                    options.nth(options.count() - 1).click(timeout=2_000)
+        except Error:
+            pass
+        time.sleep(0.15)
 
 
 def fits(page: Any, width: int) -> None:
@@ -142,7 +165,7 @@ def test_a_practice_sit_and_go_of_eight_played_to_its_end(browser: Any) -> None:
                 rounds += 1
                 press_start(page, shots, size)
                 page.locator(".start-panel").wait_for(state="detached", timeout=20_000)
-                play_scopa(page, 120)
+                play_match(page, 120)
                 assert visible(page, ".match-over"), "the match did not end"
                 won = "You won" in page.locator(".match-over h2").inner_text()
                 assert page.locator(".match-over button", has_text="Rematch").count() == 0
@@ -170,6 +193,12 @@ def test_a_practice_sit_and_go_of_eight_played_to_its_end(browser: Any) -> None:
             fits(page, width)
             assert not above_minor(page), above_minor(page)
             shot(page, f"tournaments-finished-{size}")
+            # my profile lists it, with where I finished
+            page.locator(".tour-entries a").first.click()
+            row = page.locator(f".profile-tournaments [data-tournament='{practice['id']}']")
+            row.wait_for()
+            place = "Winner" if won else {3: "Runner-up", 2: "Places 3–4", 1: "Places 5–8"}[rounds]
+            assert place in row.inner_text(), row.inner_text()
             player.close()
 
 

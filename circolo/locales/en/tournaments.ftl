@@ -27,6 +27,7 @@ tour-starts-when-full = Starts when full
 tour-status-registering = Registration open
 tour-status-drawing = Drawing the bracket
 tour-status-running = Round { $round } of { $rounds }
+tour-status-playing = Being played
 tour-status-finished = Finished
 tour-status-cancelled = Cancelled
 tour-registered = You are registered

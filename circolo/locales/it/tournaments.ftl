@@ -27,6 +27,7 @@ tour-starts-when-full = Inizia quando è pieno
 tour-status-registering = Iscrizioni aperte
 tour-status-drawing = Sorteggio del tabellone
 tour-status-running = Turno { $round } di { $rounds }
+tour-status-playing = In corso
 tour-status-finished = Concluso
 tour-status-cancelled = Annullato
 tour-registered = Sei iscritto

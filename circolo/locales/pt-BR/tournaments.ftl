@@ -27,6 +27,7 @@ tour-starts-when-full = Começa quando lotar
 tour-status-registering = Inscrições abertas
 tour-status-drawing = Sorteando a chave
 tour-status-running = Rodada { $round } de { $rounds }
+tour-status-playing = Em andamento
 tour-status-finished = Terminado
 tour-status-cancelled = Cancelado
 tour-registered = Você está inscrito

@@ -1,9 +1,11 @@
 // A player's public profile (#/player/<id>): name, since when, per game and mode the
 // matches won, lost and drawn with the rating, and the last finished public matches; and
 // the record table the head-to-head of the history page shares. Routes (docs/records.md):
-//   GET /api/players/<id>  -> {player: {id, name, kind, since}, me, records: [...], recent: [...]}
+//   GET /api/players/<id>  -> {player: {id, name, kind, since}, me, records: [...], recent: [...],
+//                             tournaments: [...]}
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
+import { profileTournaments } from "./tournaments.js";
 
 const when = (at) => new Date(at * 1000).toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" });
 const day = (at) => new Date(at * 1000).toLocaleDateString(document.documentElement.lang, { dateStyle: "long" });
@@ -70,5 +72,6 @@ export async function renderPlayer(main, raw) {
       h("span", { class: "muted" }, t("profile-since", { date: day(p.since) }))),
     data.me ? null : h("p", {}, h("a", { class: "button", href: `#/history?opponent=${encodeURIComponent(p.id)}` }, t("profile-h2h", { name: p.name }))),
     data.records.length ? recordTable(data.records, t("profile-records"), true) : h("p", { class: "empty" }, t("profile-none")),
-    data.recent.length ? [h("h2", {}, t("profile-recent")), h("ul", { class: "history-list" }, data.recent.map(recentRow))] : null);
+    data.recent.length ? [h("h2", {}, t("profile-recent")), h("ul", { class: "history-list" }, data.recent.map(recentRow))] : null,
+    profileTournaments(data.tournaments));
 }

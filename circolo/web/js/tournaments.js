@@ -8,7 +8,6 @@ import { h, replace } from "./dom.js";
 import { t, has, errorText, joinList, currentLang } from "./i18n.js";
 import { getJson } from "./api.js";
 import { postJson } from "./post.js";
-import { profileHref } from "./records.js";
 import * as settings from "./settings.js";
 
 const POLL = 3000; // ms between two looks at an open tournament's page
@@ -16,6 +15,7 @@ const LIST_POLL = 10000; // ms between two looks at the lobby's list
 const TABLES_KEY = "circolo.tourTables"; // this tab's tables -> their tournament
 
 export const tourHref = (id) => `#/tournament/${encodeURIComponent(id)}`;
+const profileHref = (id) => `#/player/${encodeURIComponent(id)}`; // as records.js links a player
 export const chipsText = (count) => t("tour-chips", { count });
 const when = (at) => new Date(at * 1000).toLocaleString(currentLang(), { dateStyle: "medium", timeStyle: "short" });
 const pct = (bp) => new Intl.NumberFormat(currentLang(), { style: "percent", maximumFractionDigits: 2 }).format(bp / 10000);
@@ -131,6 +131,17 @@ export class LobbyTournaments {
     this.seen = "";
     this.load();
   }
+}
+
+// A player's tournaments on their profile (GET /api/players/<id>, "tournaments"): each
+// one's name, and where they finished with the chips won, or how far it has got.
+export function profileTournaments(list) {
+  if (!list?.length) return null;
+  return [h("h2", {}, t("tour-title")), h("ul", { class: "history-list profile-tournaments" }, list.map((x) => h("li", { class: "history-row", dataset: { tournament: x.id } },
+    h("a", { class: "tname", href: tourHref(x.id) }, tourName(x)),
+    h("strong", {}, x.place ? placeName(x.place) : t(x.status === "running" ? "tour-status-playing" : `tour-status-${x.status}`)),
+    x.prize ? h("span", {}, chipsText(x.prize)) : null,
+    x.created_at ? h("time", { datetime: new Date(x.created_at * 1000).toISOString() }, when(x.created_at)) : null)))];
 }
 
 // Each entry's name: its players (a pair joined); a bot as the room names bots to players,
