@@ -190,6 +190,14 @@ def test_a_practice_sit_and_go_of_eight_played_to_its_end(browser: Any) -> None:
             assert page.locator(".bracket .bracket-round").count() == 3
             assert page.locator(".tour-commitments tbody tr").count() == 3
             assert page.locator(".fly-ghost").count() == 0  # no card left flying over the page
+            # round 1 over: its secret, and how my table played the round's deals
+            page.locator(".tour-commitments summary").click()
+            page.locator(".tour-commitments button", has_text="Round 1: the same deals").click()
+            deals = page.locator(".tour-deals table")
+            deals.first.wait_for()
+            assert deals.count() == 1  # the other matches of round 1 were bots' coin tosses
+            assert "Hand 1 (deal 1)" in deals.first.inner_text()
+            assert "greedy" not in page.locator(".tour-page").inner_text()  # levels in words
             fits(page, width)
             assert not above_minor(page), above_minor(page)
             shot(page, f"tournaments-finished-{size}")

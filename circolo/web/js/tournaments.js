@@ -352,14 +352,50 @@ export class TournamentPage {
       h("div", { class: "tour-splits" }, splitTable(t("tour-split-small"), d.split_small), splitTable(t("tour-split-large"), d.split_large)));
   }
 
+  // The rounds' commitments and, once a round is over, its secret and how every table
+  // played its same deals (GET …/rounds/<n>, asked when the player opens it).
   commitments(d) {
     const list = d.commitments || [];
     if (!list.length) return null;
-    return h("details", { class: "tour-commitments" }, h("summary", {}, t("tour-commitments")),
+    const box = h("details", { class: "tour-commitments", open: this.openDeals || null }, h("summary", {}, t("tour-commitments")),
       h("p", { class: "muted" }, t("tour-commitments-about"), " ", h("a", { href: "#/verify" }, t("web-verify"))),
       h("table", { class: "leaderboard" },
         h("thead", {}, h("tr", {}, ["round", "commitment", "secret"].map((c) => h("th", { scope: "col" }, t(`tour-col-${c}`))))),
         h("tbody", {}, list.map((c) => h("tr", {}, h("td", {}, String(c.round)), h("td", {}, h("code", { title: c.commitment }, `${c.commitment.slice(0, 16)}…`)),
-          h("td", {}, c.secret ? h("code", { class: "secret" }, c.secret) : h("span", { class: "muted" }, t("tour-secret-later"))))))));
+          h("td", {}, c.secret ? h("code", { class: "secret" }, c.secret) : h("span", { class: "muted" }, t("tour-secret-later"))))))),
+      list.filter((c) => c.secret).map((c) => this.roundDeals(c.round, d)));
+    box.addEventListener("toggle", () => { this.openDeals = box.open; });
+    return box;
+  }
+
+  roundDeals(round, d) {
+    this.deals ??= new Map();
+    const got = this.deals.get(round);
+    const entries = entryNames(d.entries_list || []);
+    const records = (d.bracket?.[round - 1] || []);
+    // each side as the bracket names it (a bot as the room names bots), else as the server does
+    const sides = (m) => {
+      const record = records.find((r) => r.match === m.match) || records.find((r) => r.table_id && r.table_id === m.table_id);
+      return m.sides.map((names, i) => (record?.sides[i] && entries.get(record.sides[i])) || names.join(" & ") || t("tour-empty-side"));
+    };
+    if (!got) {
+      return h("button", { type: "button", class: "ghost", dataset: { f: `deals${round}` }, onclick: () => this.loadDeals(round) }, t("tour-compare", { round }));
+    }
+    return h("section", { class: "tour-deals", "aria-label": t("tour-compare", { round }) }, h("h3", {}, t("tour-compare", { round })),
+      got.matches.map((m) => h("table", { class: "leaderboard" },
+        h("caption", {}, sides(m).map((name, i) => `${i === m.winner ? "✓ " : ""}${name}`).join(" – ")),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tour-col-hand")), sides(m).map((name) => h("th", { scope: "col", class: "num" }, name)))),
+        h("tbody", {}, m.hands.length ? m.hands.map((x) => h("tr", {},
+          h("th", { scope: "row" }, t("tour-hand-deal", { hand: x.hand + 1, deal: x.deal + 1 })),
+          (x.points || []).map((pts) => h("td", { class: "num" }, String(pts)))))
+          : h("tr", {}, h("td", { colspan: 3, class: "muted" }, m.how && has(`tour-how-${m.how}`) ? t(`tour-how-${m.how}`) : "—"))))),
+      got.next !== null ? h("button", { type: "button", class: "ghost", onclick: () => this.loadDeals(round, got) }, t("tour-compare-more")) : null);
+  }
+
+  async loadDeals(round, before = null) {
+    const got = await getJson(`/api/tournaments/${encodeURIComponent(this.id)}/rounds/${round}?offset=${before ? before.next : 0}`);
+    if (!got || this.stopped) return;
+    this.deals.set(round, before ? { ...got, matches: [...before.matches, ...got.matches] } : got);
+    this.draw();
   }
 }
