@@ -24,10 +24,13 @@ does; that process is apart so that the entrants' frames do not delay its readin
 Per round: its start by the server's clock (the tournament's log in the store: the draw
 for round 1, else the previous round's last result), and from it the first and last
 ``round_started`` notice received and the moment the last table of the round answered
-``table.open``; the round's tables; the median ``table.open`` answer; the round's length
-(start to its last result; the deadline is most of it). The move round trip p50 / p99 of
-the measuring players before registration (baseline), during registration, while the
-tournament runs, and within the rounds' starts (start to last table opened).
+``table.open``; the round's tables; the median ``table.open`` answer; its first result
+and its length (start to its last result; the deadline is most of it), and how late its
+last result came after the last table's deadline (results waiting their turn). The
+registration's seconds, the server's CPU seconds then and through the tournament, and the
+size of the register answers. The move round trip p50 / p99 of the measuring players
+before registration (baseline), during registration, while the tournament runs, and
+within the rounds' starts (start to last table opened).
 
 Figures are printed and written to ``benchmarks/results/tournament.json``.
 
@@ -187,18 +190,25 @@ def server_log(data_dir: Path, tournament_id: str) -> list[dict[str, Any]]:
     return [json.loads(row[0]) if isinstance(row[0], str) else row[0] for row in rows]
 
 
-def round_times(log: list[dict[str, Any]], rounds: int) -> tuple[list[float], list[float]]:
-    """Each round's start (the draw; then the result that ended the round before) and end
-    (its last result), by the server's clock."""
+def round_times(
+    log: list[dict[str, Any]], rounds: int
+) -> tuple[list[float], list[float], list[float]]:
+    """Each round's start (the draw; then the result that ended the round before), first
+    result and end (its last result), by the server's clock."""
     drawn = next(e["at"] for e in log if e["command"]["type"] == "draw")
-    ends: dict[int, float] = {}
+    results: dict[int, list[float]] = defaultdict(list)
     for entry in log:
         command = entry["command"]
         if command["type"] == "match_over":
-            round_no = int(command["match"].split(".")[0])
-            ends[round_no] = max(ends.get(round_no, 0.0), entry["at"])
-    starts = [drawn] + [ends[r] for r in range(1, rounds)]
-    return starts, [ends[r] for r in range(1, rounds + 1)]
+            results[int(command["match"].split(".")[0])].append(entry["at"])
+    ends = [max(results[r]) for r in range(1, rounds + 1)]
+    return [drawn, *ends[:-1]], [min(results[r]) for r in range(1, rounds + 1)], ends
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's own CPU time so far (user and system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def trips(stamped: list[tuple[float, float]], windows: list[tuple[float, float]]) -> dict[str, Any]:
@@ -266,16 +276,17 @@ async def connect_all(url: str, count: int, concurrency: int) -> list[Entrant]:
 
 
 async def register_all(http: httpx.AsyncClient, tournament_id: str, entrants: list[Entrant],
-                       concurrency: int) -> list[int]:  # fmt: skip
-    """Every entrant registers: each answer's status."""
+                       concurrency: int) -> list[tuple[int, int]]:  # fmt: skip
+    """Every entrant registers: each answer's status and size in bytes (the answer is the
+    tournament's page, every entry listed)."""
     gate = asyncio.Semaphore(concurrency)
     base = str(http.base_url).rstrip("/")
 
-    async def one(entrant: Entrant) -> int:
+    async def one(entrant: Entrant) -> tuple[int, int]:
         async with gate:
             answer = await http.post(f"/api/tournaments/{tournament_id}/register", content=b"{}",
                                      headers=page_headers(base, entrant.token))  # fmt: skip
-            return answer.status_code
+            return answer.status_code, len(answer.content)
 
     return list(await asyncio.gather(*(one(e) for e in entrants)))
 
@@ -349,9 +360,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     if any(t["id"] == tournament_id for t in listed):
                         break
                     await asyncio.sleep(0.25)
-                registering = time.time()
-                statuses = await register_all(http, tournament_id, entrants, args.concurrency)
+                registering, cpu = time.time(), cpu_seconds(server.pid)
+                answers = await register_all(http, tournament_id, entrants, args.concurrency)
                 registered = time.time()
+                registration_cpu = cpu_seconds(server.pid) - cpu
+                statuses = [status for status, _ in answers]
                 refused = [s for s in statuses if s != 200]
                 if refused:
                     raise RuntimeError(f"{len(refused)} registrations refused: {refused[:5]}")
@@ -361,16 +374,21 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     "entrants": len(statuses), "seconds": round(registered - registering, 2),
                     "per_second": round(len(statuses) / (registered - registering), 1),
                     "concurrency": args.concurrency,
+                    "server_cpu_s": round(registration_cpu, 2),
+                    "answer_kib_last": round(answers[-1][1] / 1024, 1),
+                    "answer_mib_total": round(sum(n for _, n in answers) / 2**20, 1),
                 }  # fmt: skip
                 print("registration", results["registration"], flush=True)
                 by_player = {e.player_id: e for e in entrants}
                 measured: list[dict[str, Any]] = []
+                cpu = cpu_seconds(server.pid)
                 for round_no in range(1, rounds + 1):
                     wait = starts_at - time.time() + 60 if round_no == 1 else 3 * args.deadline + 60
                     await asyncio.wait_for(room.first[round_no].wait(), wait)
                     measured.append(await play_round(http, tournament_id, round_no, by_player))
                     print(f"round {round_no}: {measured[-1]['tables']} tables open", flush=True)
                 await asyncio.wait_for(room.won.wait(), 3 * args.deadline + 60)
+                tournament_cpu = cpu_seconds(server.pid) - cpu
                 for _ in range(60):
                     detail = (await http.get(f"/api/tournaments/{tournament_id}")).json()
                     if detail["status"] == "finished":
@@ -380,8 +398,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             stamped = stop_measuring(measuring)
             measuring = None
             log = server_log(data_dir, tournament_id)
-            starts, ends = round_times(log, rounds)
+            starts, firsts, ends = round_times(log, rounds)
             results["scheduled_start_to_draw_s"] = round(starts[0] - starts_at, 3)
+            results["tournament_s"] = round(ends[-1] - starts[0], 2)
+            results["tournament_server_cpu_s"] = round(tournament_cpu, 2)
             results["status"] = detail["status"]
             results["hows"] = sorted({m["how"] for rnd in detail["bracket"] for m in rnd})
             results["rounds"] = [
@@ -394,9 +414,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     "notices": len(room.notices[n]),
                     "bracket_read_s": round(m["bracket_read_s"], 3),
                     "open_ms_p50": round(m["open_ms_p50"], 1),
+                    "first_result_s": round(first - start, 3),
                     "round_s": round(end - start, 3),
+                    "results_after_deadline_s": round(end - m["last_open_at"] - args.deadline, 3),
                 }
-                for n, (m, start, end) in enumerate(zip(measured, starts, ends, strict=True), 1)
+                for n, (m, start, first, end) in enumerate(
+                    zip(measured, starts, firsts, ends, strict=True), 1
+                )
             ]
             pairing = [(s, m["last_open_at"]) for s, m in zip(starts, measured, strict=True)]
             results["round_trips"] = {
@@ -423,14 +447,21 @@ def show(results: dict[str, Any]) -> None:
           f"status {results['status']} ({', '.join(results['hows'])})")  # fmt: skip
     reg = results["registration"]
     print(f"registration: {reg['entrants']} in {reg['seconds']} s ({reg['per_second']}/s, "
-          f"{reg['concurrency']} at once); scheduled start to draw "
-          f"{results['scheduled_start_to_draw_s']} s")  # fmt: skip
-    print("\nround tables  first notice  last notice  last open  open p50  bracket read  round")
+          f"{reg['concurrency']} at once; server CPU {reg['server_cpu_s']} s; the last answer "
+          f"{reg['answer_kib_last']} KiB, all {reg['answer_mib_total']} MiB)")  # fmt: skip
+    print(
+        f"scheduled start to draw {results['scheduled_start_to_draw_s']} s; tournament "
+        f"{results['tournament_s']} s, server CPU {results['tournament_server_cpu_s']} s"
+    )
+    print("\nseconds from the round's start (server clock); open p50: table.open answered")
+    print("round tables first notice last notice last open open p50 1st result  round"
+          "  late")  # fmt: skip
     for r in results["rounds"]:
-        print(f"{r['round']:>5} {r['tables']:>6} {r['first_notice_s']:>12.2f}s "
-              f"{r['last_notice_s']:>10.2f}s {r['last_table_open_s']:>8.2f}s "
-              f"{r['open_ms_p50']:>6.1f}ms {r['bracket_read_s']:>11.2f}s "
-              f"{r['round_s']:>6.2f}s")  # fmt: skip
+        print(f"{r['round']:>5} {r['tables']:>6} {r['first_notice_s']:>12.2f} "
+              f"{r['last_notice_s']:>11.2f} {r['last_table_open_s']:>9.2f} "
+              f"{r['open_ms_p50']:>6.1f}ms {r['first_result_s']:>10.2f} {r['round_s']:>6.2f} "
+              f"{r['results_after_deadline_s']:>5.2f}")  # fmt: skip
+    print("late: the round's last result after the last table's deadline")
     print("\nmove round trip       n      p50 ms   p99 ms")
     for phase, t in results["round_trips"].items():
         print(f"{phase:<16} {t['round_trips']:>6} {t['ms_p50']:>10.2f} {t['ms_p99']:>8.2f}")
