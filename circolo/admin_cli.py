@@ -19,6 +19,8 @@ from typing import Any, TypeVar
 
 import click
 
+from circolo.tournaments.config import MAX_ENTRIES
+
 T = TypeVar("T")
 REASON_CHARS = 200
 _SPAN = re.compile(r"^(\d{1,5})([mhdw])$")
@@ -304,15 +306,18 @@ def ledger_verify(data_dir: Path | None, config: Path | None) -> None:
 @click.option("--fee", type=click.IntRange(0), default=0, show_default=True)
 @click.option("--rake-bp", type=click.IntRange(0, 5000), default=0, show_default=True,
               help="The house's part of the fees, in basis points.")  # fmt: skip
-@click.option("--max-entries", type=click.IntRange(2, 256), default=64, show_default=True)
+@click.option("--max-entries", type=click.IntRange(2, MAX_ENTRIES), default=64, show_default=True)
+@click.option("--start-deadline", type=click.IntRange(10, 3600), default=120, show_default=True,
+              help="Seconds each player has to press \"start match\" when a round starts; "
+                   "one who does not loses the match.")  # fmt: skip
 @click.option("--practice", is_flag=True, help="Unrated and free; bots may fill seats.")
 @click.option("--rated", is_flag=True)
 @click.option("--seeding", type=click.Choice(["random", "rating"]), default="random")
 @_where
 def tournament(
     game: str, start_raw: str, name: str, target: str | None, team: str, fee: int,
-    rake_bp: int, max_entries: int, practice: bool, rated: bool, seeding: str,
-    data_dir: Path | None, config: Path | None,
+    rake_bp: int, max_entries: int, start_deadline: int, practice: bool, rated: bool,
+    seeding: str, data_dir: Path | None, config: Path | None,
 ) -> None:  # fmt: skip
     """Schedule a tournament of GAME: the room lists it within seconds and starts it at
     --start (fewer than 2 entries then: cancelled, fees refunded)."""
@@ -330,7 +335,7 @@ def tournament(
         settings = TournamentConfig(
             game=game, kind="scheduled", team=int(team), options=options, starts_at=starts_at,
             max_entries=max_entries, fee=fee, rake_bp=rake_bp, rated=rated, practice=practice,
-            seeding=seeding,
+            seeding=seeding, start_deadline=float(start_deadline),
         )  # fmt: skip
     except (TournamentError, ValueError) as error:
         raise click.UsageError(str(getattr(error, "message", error))) from None

@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -341,3 +342,25 @@ async def test_every_table_of_a_round_is_dealt_the_same_hands_and_the_round_comp
     for client, h in players:
         await h.aclose()
         await client.close()
+
+
+async def test_the_operator_sets_the_start_deadline_and_takes_up_to_1024_entries(
+    tmp_path: Path,
+) -> None:
+    """``--start-deadline`` (10 to 3600 s) and ``--max-entries`` (2 to 1024) are kept in
+    the tournament's config; values outside are refused before anything is stored."""
+    env = {"CIRCOLO_DATA_DIR": str(tmp_path)}
+    command = ["tournament", "scopa", "--start", "2h", "--practice"]
+    wanted = ["--max-entries", "1024", "--start-deadline", "10"]
+    made = await asyncio.to_thread(CliRunner().invoke, admin, command + wanted, env=env)
+    assert made.exit_code == 0, made.output
+    db = await Store.open(sqlite_url(tmp_path / "circolo.sqlite3"))
+    try:
+        record = await db.load_tournament(made.output.split()[1])
+    finally:
+        await db.close()
+    assert record.config["start_deadline"] == 10 and record.config["max_entries"] == 1024
+    for bad in (["--start-deadline", "9"], ["--start-deadline", "3601"],
+                ["--max-entries", "1025"]):  # fmt: skip
+        refused = CliRunner().invoke(admin, command + bad, env=env)
+        assert refused.exit_code == 2 and "Invalid value" in refused.output, refused.output

@@ -205,10 +205,9 @@ class Tables:
     async def open_match(self, table_id: str, config: TableConfig) -> Owner:
         """A tournament's match: its table stored and started at once (its players have the
         start deadline to press "start match"; nobody calls it off)."""
-        humans = [s.player_id for s in config.seats if s.player_id is not None]
-        for seat in config.seats:
-            if seat.player_id is not None:
-                await self.store.ensure_guest(seat.player_id, seat.name)
+        people = [s for s in config.seats if s.player_id is not None]
+        await asyncio.gather(*(self.store.ensure_guest(str(s.player_id), s.name) for s in people))
+        humans = [str(s.player_id) for s in people]
         await self.store.create_table(table_id, config.to_json(), self.clock(), humans)
         owner = self._owner(table_id, config, Table(config), 0)
         owner.start()

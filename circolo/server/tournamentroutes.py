@@ -71,9 +71,8 @@ async def _detail(request: Request, tournament_id: str) -> Response:
         return http_error(404, "not_found", "no such tournament")
     guest: Guest = request.state.guest
     account = request.state.login is not None
-    return JSONResponse(
-        tournaments.detail(live, guest.id, account), headers={"cache-control": "no-store"}
-    )
+    page = tournaments.page(live, guest.id, account)
+    return Response(page, media_type="application/json", headers={"cache-control": "no-store"})
 
 
 async def detail(request: Request) -> Response:

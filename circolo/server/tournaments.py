@@ -91,6 +91,9 @@ class Live:
     """Match -> table id."""
     paid: dict[str, int] = field(default_factory=dict)
     """Player -> the log seq of the fee they paid last (its refund names it)."""
+    shown: tuple[int, int, str] | None = None
+    """(seq, tables known, its page's JSON but ``me``): one encoding per change, however
+    many players ask (a page of 1,024 entries is about 100 kB)."""
 
 
 class Tournaments:
@@ -142,7 +145,9 @@ class Tournaments:
                 live = Live(record.tournament_id, record.name, record.created_at,
                             Tournament(config))  # fmt: skip
                 for seq, data in enumerate(record.entries, 1):
-                    step = live.tournament.handle(Command.from_json(data["command"]), data["at"])
+                    step = live.tournament.handle(
+                        Command.from_json(data["command"]), data["at"], logged=True
+                    )
                     live.seq = seq
                     self._replayed.append((live, seq, step))
                     self._learn(live, step)
@@ -281,7 +286,7 @@ class Tournaments:
         record = await self.store.load_tournament(live.tournament_id)
         tournament = Tournament(live.tournament.config)
         for data in record.entries:
-            tournament.handle(Command.from_json(data["command"]), data["at"])
+            tournament.handle(Command.from_json(data["command"]), data["at"], logged=True)
         live.tournament, live.seq = tournament, len(record.entries)
 
     async def register(self, tournament_id: str, player_id: str, name: str,
@@ -354,7 +359,7 @@ class Tournaments:
         config = TournamentConfig.from_json(record.config)
         live = Live(tournament_id, record.name, record.created_at, Tournament(config))
         for data in record.entries:
-            live.tournament.handle(Command.from_json(data["command"]), data["at"])
+            live.tournament.handle(Command.from_json(data["command"]), data["at"], logged=True)
         live.seq = len(record.entries)
         live.tables.update(await self.store.tournament_tables(tournament_id))
         return live
@@ -418,9 +423,12 @@ class Tournaments:
                 await self.store.post_chips(chips.prize(out.player, tid, out.amount, at=at))
                 if telling:
                     self._tell(live, out.player, "prize", amount=out.amount, place=out.place)
-            elif isinstance(out, CreateMatch):
-                await self._open_table(live, out)
-            elif isinstance(out, Notice) and telling:
+        # a round's tables opened together (the store commits their writes in groups),
+        # then their players told
+        matches = [out for out in step.outputs if isinstance(out, CreateMatch)]
+        await asyncio.gather(*(self._open_table(live, m, fresh=telling) for m in matches))
+        for out in step.outputs:
+            if isinstance(out, Notice) and telling:
                 data = dict(out.data)
                 if "match" in data:
                     data["table_id"] = table_id_of(tid, data["match"])
@@ -431,16 +439,19 @@ class Tournaments:
                 log.info("tournament_fee_unpaid", tournament=tid, player=player)
                 await self._handle(live, Unregister(entry))
 
-    async def _open_table(self, live: Live, match: CreateMatch) -> None:
+    async def _open_table(self, live: Live, match: CreateMatch, *, fresh: bool) -> None:
+        """``fresh``: the step was just taken, so its table cannot exist yet; else (after a
+        restart) a table already stored is the tables' recovery's."""
         table_id = table_id_of(live.tournament_id, match.match)
         await self.store.link_tournament_table(table_id, live.tournament_id, match.match)
         if table_id in self.tables.owners:
             return
-        try:
-            await self.store.table(table_id)
-            return  # opened before (a restart): the tables' recovery has it
-        except UnknownTable:
-            pass
+        if not fresh:
+            try:
+                await self.store.table(table_id)
+                return
+            except UnknownTable:
+                pass
         room = TableSettings.from_json(self.settings.table or None).to_json()
         data = dict(match.table)
         data["settings"] = {**room, "start_deadline": match.start_deadline}
@@ -500,6 +511,16 @@ class Tournaments:
             self._seeds.pop(table_id, None)
 
     # -- what the pages show -----------------------------------------------------------------
+
+    def page(self, live: Live, player_id: str | None, account: bool) -> str:
+        """The tournament's page as JSON text: its shared part encoded once per change,
+        with the asking player's ``me`` added."""
+        if live.shown is None or live.shown[:2] != (live.seq, len(live.tables)):
+            shared = self.detail(live, None, False)
+            del shared["me"]
+            live.shown = (live.seq, len(live.tables), encode(shared))
+        me = encode(self._me(live, player_id, account))
+        return live.shown[2][:-1] + ',"me":' + me + "}"
 
     def detail(self, live: Live, player_id: str | None, account: bool) -> dict[str, Any]:
         t = live.tournament

@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from circolo.cards import parse_seed
+from circolo.tournaments.config import MAX_ENTRIES
 from circolo.tournaments.errors import TournamentError
 
 __all__ = [
@@ -127,8 +128,10 @@ class AddBots(Command):
     def __post_init__(self) -> None:
         if self.level not in BOT_LEVELS:
             raise _bad(f"a bot's level is one of {', '.join(BOT_LEVELS)}")
-        if self.count is not None and (type(self.count) is not int or not 1 <= self.count <= 256):
-            raise _bad("count is from 1 to 256")
+        if self.count is not None and (
+            type(self.count) is not int or not 1 <= self.count <= MAX_ENTRIES
+        ):
+            raise _bad(f"count is from 1 to {MAX_ENTRIES}")
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ Kind = Literal["scheduled", "sit_and_go"]
 KINDS = ("scheduled", "sit_and_go")
 SEEDINGS = ("random", "rating")
 SIT_AND_GO_SEATS = (2, 4, 8, 16, 32)
-MAX_ENTRIES = 256
+MAX_ENTRIES = 1024
 FEE_LIMIT = 1_000_000_000
 MAX_RAKE_BP = 5000
 

@@ -93,18 +93,23 @@ class Tournament:
 
     # the one door -------------------------------------------------------------------
 
-    def handle(self, command: Command, now: float) -> Step:
+    def handle(self, command: Command, now: float, *, logged: bool = False) -> Step:
+        """``logged``: the command comes from this tournament's own log (a replay), so it
+        was accepted once; the state is not copied first to be restored on a refusal
+        (a copy costs as much as the state: a replay would be quadratic), and a refusal
+        leaves it half-changed: the replay is void (``log_mismatch``)."""
         if not isinstance(command, Command):
             raise TournamentError("bad_command", "not a tournament command")
         if isinstance(now, bool) or not isinstance(now, int | float) or not math.isfinite(now):
             raise TournamentError("bad_command", "now is a time in seconds")
         now = float(now) if self.last_at is None else max(float(now), self.last_at)
-        saved = self.to_json()
+        saved = None if logged else self.to_json()
         self._outputs = []
         try:
             changed = self._dispatch(command, now)
         except TournamentError:
-            self._restore(saved)
+            if saved is not None:
+                self._restore(saved)
             raise
         outputs, self._outputs = self._outputs, []
         if not changed:
@@ -458,7 +463,7 @@ def replay(config: TournamentConfig, log: list[dict[str, Any]]) -> Tournament:
     tournament = Tournament(config)
     for index, data in enumerate(log):
         try:
-            step = tournament.handle(Command.from_json(data["command"]), data["at"])
+            step = tournament.handle(Command.from_json(data["command"]), data["at"], logged=True)
         except (TournamentError, KeyError, TypeError) as error:
             raise TournamentError(
                 "log_mismatch", f"entry {index} does not replay: {error}"
