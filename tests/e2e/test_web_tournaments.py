@@ -90,6 +90,8 @@ def test_lobby_list_page_register_and_withdraw(browser: Any) -> None:
             assert "2 minutes to press “Start the match”" in body
             assert "Under 8 entries the winner takes it all." in body
             assert "8 to 15 entries" in body and "16 entries or more" in body
+            large = page.locator("table.tour-split", has_text="16 entries or more").inner_text()
+            assert "Places 3–4\t12.5% each" in large and "5–8" not in large, large
             assert page.locator(".tour-entries li").count() == 1
             page.locator(".tour-actions button", has_text="Withdraw").click()
             page.locator(".tour-actions button", has_text="Register").wait_for()

@@ -51,6 +51,7 @@ tour-split-small = 8 to 15 entries
 tour-split-large = 16 entries or more
 tour-split-now = With { $count } entries
 tour-split-share = Share
+tour-split-each = { $share } each
 tour-place = { $place ->
     [1] Winner
     [2] Runner-up

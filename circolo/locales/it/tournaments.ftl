@@ -51,6 +51,7 @@ tour-split-small = Da 8 a 15 iscritti
 tour-split-large = 16 iscritti o più
 tour-split-now = Con { $count } iscritti
 tour-split-share = Quota
+tour-split-each = { $share } ciascuno
 tour-place = { $place ->
     [1] Vincitore
     [2] Secondo

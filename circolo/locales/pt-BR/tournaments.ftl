@@ -51,6 +51,7 @@ tour-split-small = De 8 a 15 inscritos
 tour-split-large = 16 inscritos ou mais
 tour-split-now = Com { $count } inscritos
 tour-split-share = Parte
+tour-split-each = { $share } cada
 tour-place = { $place ->
     [1] Campeão
     [2] Vice

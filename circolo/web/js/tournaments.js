@@ -158,13 +158,20 @@ const roundName = (r, total) => (r === total ? t("tour-final") : r === total - 1
 // A shared place: 3 stands for 3rd-4th, 5 for 5th-8th.
 const placeName = (place) => t("tour-place", { place, last: 2 * (place - 1) });
 
-// A published split (basis points per place: a list, or {place, bp} rows) as a table.
+// A published split (basis points per place, best first: 1st, 2nd, 3rd, 4th, 5th… as
+// circolo/tournaments/prizes.py gives it) as a table: the places lost in the same round
+// (3rd-4th, 5th-8th) are one row, each of them paid the share.
 function splitTable(caption, list) {
-  const rows = (list || []).map((x, i) => (typeof x === "number" ? { place: i < 2 ? i + 1 : 2 ** (i - 1) + 1, bp: x } : x));
+  const shares = (list || []).map((x) => (typeof x === "number" ? x : x.bp));
+  const rows = [];
+  for (let low = 0; low < shares.length; low = low ? 2 * low : 1) {
+    rows.push({ place: low + 1, last: Math.min(2 * low, shares.length), bp: shares[low] });
+  }
   if (!rows.length) return null;
   return h("table", { class: "leaderboard tour-split" }, h("caption", {}, caption),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tour-col-place")), h("th", { scope: "col", class: "num" }, t("tour-split-share")))),
-    h("tbody", {}, rows.map((r) => h("tr", {}, h("th", { scope: "row" }, placeName(r.place)), h("td", { class: "num" }, pct(r.bp))))));
+    h("tbody", {}, rows.map((r) => h("tr", {}, h("th", { scope: "row" }, t("tour-place", { place: r.place, last: r.last })),
+      h("td", { class: "num" }, r.place > 2 ? t("tour-split-each", { share: pct(r.bp) }) : pct(r.bp))))));
 }
 
 // A tournament's page: its rules, prizes, entries, your match, the bracket, the deals'
