@@ -114,7 +114,7 @@ export class LobbyTournaments {
   }
 
   row(s) {
-    const register = s.status === "registering" && !s.mine && s.entries < s.capacity;
+    const register = s.status === "registering" && !s.mine && s.entries < s.capacity && s.team !== 2; // pairs: not offered yet
     return h("li", { class: `table-row tour-row status-${s.status}`, dataset: { tournament: s.id } },
       h("a", { class: "tname", href: tourHref(s.id) }, tourName(s)),
       h("span", { class: "tsettings" }, `${t(`web-game-${s.game}`)} · ${t(`tour-kind-${s.kind}`)}`),
