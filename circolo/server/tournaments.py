@@ -528,7 +528,7 @@ class Tournaments:
         data = public(summary(live))
         count = max(len(t.entries), len(t.seeds))
         split = split_for(count, config.split_small, config.split_large)
-        data["split"] = [{"place": _place(i), "bp": bp} for i, bp in enumerate(split)]
+        data["split"] = [{"place": n, "bp": bp} for n, bp in enumerate(split, 1)]  # per place
         data["split_small"] = list(config.split_small)
         data["split_large"] = list(config.split_large)
         data["start_deadline"] = config.start_deadline
@@ -697,11 +697,6 @@ def _round_over(t: Tournament, round_no: int) -> bool:
     if round_no < len(t.rounds):
         return True
     return round_no == len(t.rounds) and all(r["done"] for r in t.rounds[-1])
-
-
-def _place(index: int) -> int:
-    """The place a split's ``index`` pays: 1, 2, then 3 (3rd-4th), 5 (5th-8th)..."""
-    return 1 if index == 0 else 2 ** (index - 1) + 1
 
 
 def _standing_key(config: dict[str, Any]) -> str:
