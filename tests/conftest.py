@@ -24,6 +24,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from circolo.server import frames
+from circolo.store import Store, sqlite_url
 from tests.hidden import named_words
 
 T = TypeVar("T")
@@ -214,6 +215,26 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.start()
     yield process
     process.stop()
+
+
+@contextlib.contextmanager
+def server_on(database: str, data_dir: Path, env: dict[str, str]) -> Iterator[ServerProcess]:
+    """A started server on ``database``: "sqlite" (in ``data_dir``) or "postgresql" (a new
+    database of its own, dropped after); stopped after."""
+    with contextlib.ExitStack() as stack:
+        env = dict(env)
+        if database == "postgresql":
+            env["CIRCOLO_DATABASE_URL"] = stack.enter_context(postgres_database())
+        process = ServerProcess(data_dir, env)
+        process.start()
+        stack.callback(process.stop)
+        yield process
+
+
+async def server_store(server: ServerProcess) -> Store:
+    """The server's own database, opened beside it (close it after)."""
+    url = server.env.get("CIRCOLO_DATABASE_URL") or sqlite_url(server.data_dir / "circolo.sqlite3")
+    return await Store.open(url)
 
 
 class Client:

@@ -5,7 +5,6 @@ input and too many attempts are refused with a code and change nothing."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -18,7 +17,7 @@ from circolo.server.accounts import SESSION_COOKIE
 from circolo.server.identity import COOKIE
 from circolo.server.names import key
 from circolo.store import Store, sqlite_url
-from tests.conftest import Client, ServerProcess, postgres_database
+from tests.conftest import Client, ServerProcess, server_on
 from tests.test_server_games import FAST
 from tests.test_server_history import finished, resign
 
@@ -36,13 +35,8 @@ LIMITS = {
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServerProcess]:
-    with contextlib.ExitStack() as stack:
-        env = {**FAST, **LIMITS, "CIRCOLO_FINISHED_LINGER": "0.5"}
-        if request.param == "postgresql":
-            env["CIRCOLO_DATABASE_URL"] = stack.enter_context(postgres_database())
-        process = ServerProcess(tmp_path_factory.mktemp("accounts"), env)
-        process.start()
-        stack.callback(process.stop)
+    env = {**FAST, **LIMITS, "CIRCOLO_FINISHED_LINGER": "0.5"}
+    with server_on(request.param, tmp_path_factory.mktemp("accounts"), env) as process:
         yield process
 
 

@@ -6,15 +6,13 @@ many requests are refused with a code and grant nothing."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Iterator
 
 import pytest
 
 from circolo import chips
 from circolo.server.names import key
-from circolo.store import Store, sqlite_url
-from tests.conftest import ServerProcess, postgres_database
+from tests.conftest import ServerProcess, server_on, server_store
 from tests.test_server_accounts import LIMITS, PASSWORD, browser, fresh_name, post
 from tests.test_server_conduct import admin
 from tests.test_server_games import FAST
@@ -27,20 +25,9 @@ PER_PLAYER = 12
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServerProcess]:
-    with contextlib.ExitStack() as stack:
-        env = {**FAST, **LIMITS, "CIRCOLO_CHIPS_PER_PLAYER": str(PER_PLAYER)}
-        if request.param == "postgresql":
-            env["CIRCOLO_DATABASE_URL"] = stack.enter_context(postgres_database())
-        process = ServerProcess(tmp_path_factory.mktemp("chips"), env)
-        process.start()
-        stack.callback(process.stop)
+    env = {**FAST, **LIMITS, "CIRCOLO_CHIPS_PER_PLAYER": str(PER_PLAYER)}
+    with server_on(request.param, tmp_path_factory.mktemp("chips"), env) as process:
         yield process
-
-
-async def _store(server: ServerProcess) -> Store:
-    """The server's own database, opened beside it (as a tournament would post fees)."""
-    url = server.env.get("CIRCOLO_DATABASE_URL") or sqlite_url(server.data_dir / "circolo.sqlite3")
-    return await Store.open(url)
 
 
 async def test_a_guest_has_no_chips(server: ServerProcess) -> None:
@@ -77,7 +64,7 @@ async def test_below_the_floor_the_first_look_of_the_day_tops_up_once(
     async with browser(server) as one:
         await post(one, "register", {"name": name, "password": PASSWORD})
         await one.get("/api/account/chips")
-        db = await _store(server)
+        db = await server_store(server)
         try:
             account = await db.account_named(key(name))
             assert account is not None

@@ -7,7 +7,6 @@ connections close, its login is refused with until when) and lifts the suspensio
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import subprocess
 import sys
@@ -21,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from circolo.server.accounts import SESSION_COOKIE
 from circolo.server.identity import COOKIE
-from tests.conftest import Client, ServerProcess, postgres_database
+from tests.conftest import Client, ServerProcess, server_on
 from tests.test_server_accounts import PASSWORD, browser, fresh_name
 from tests.test_server_accounts import post as account_post
 from tests.test_server_games import FAST
@@ -35,19 +34,14 @@ REPORTS_PER_PLAYER = 3
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServerProcess]:
-    with contextlib.ExitStack() as stack:
-        env = {
-            **FAST,
-            "CIRCOLO_FINISHED_LINGER": "0.5",
-            "CIRCOLO_LOGINS_PER_ADDRESS": "1000",
-            "CIRCOLO_REGISTRATIONS_PER_ADDRESS": "1000",
-            "CIRCOLO_REPORTS_PER_PLAYER": str(REPORTS_PER_PLAYER),
-        }
-        if request.param == "postgresql":
-            env["CIRCOLO_DATABASE_URL"] = stack.enter_context(postgres_database())
-        process = ServerProcess(tmp_path_factory.mktemp("conduct"), env)
-        process.start()
-        stack.callback(process.stop)
+    env = {
+        **FAST,
+        "CIRCOLO_FINISHED_LINGER": "0.5",
+        "CIRCOLO_LOGINS_PER_ADDRESS": "1000",
+        "CIRCOLO_REGISTRATIONS_PER_ADDRESS": "1000",
+        "CIRCOLO_REPORTS_PER_PLAYER": str(REPORTS_PER_PLAYER),
+    }
+    with server_on(request.param, tmp_path_factory.mktemp("conduct"), env) as process:
         yield process
 
 

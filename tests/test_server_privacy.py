@@ -19,7 +19,13 @@ from websockets.exceptions import ConnectionClosed
 
 from circolo.server.accounts import SESSION_COOKIE
 from circolo.server.identity import COOKIE
-from tests.conftest import Client, ServerProcess, TableClient, _query, postgres_database
+from tests.conftest import (
+    Client,
+    ServerProcess,
+    TableClient,
+    _query,
+    server_on,
+)
 from tests.test_server_accounts import LIMITS, PASSWORD, account_of, browser, fresh_name, post
 from tests.test_server_games import FAST, play_match
 from tests.test_server_history import finished
@@ -31,13 +37,8 @@ pytestmark = pytest.mark.anyio
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServerProcess]:
-    with contextlib.ExitStack() as stack:
-        env = {**FAST, **LIMITS, "CIRCOLO_FINISHED_LINGER": "0.5"}
-        if request.param == "postgresql":
-            env["CIRCOLO_DATABASE_URL"] = stack.enter_context(postgres_database())
-        process = ServerProcess(tmp_path_factory.mktemp("privacy"), env)
-        process.start()
-        stack.callback(process.stop)
+    env = {**FAST, **LIMITS, "CIRCOLO_FINISHED_LINGER": "0.5"}
+    with server_on(request.param, tmp_path_factory.mktemp("privacy"), env) as process:
         yield process
 
 

@@ -18,7 +18,6 @@ slow (``make soak``) 6,000.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import json
 import os
@@ -38,7 +37,14 @@ from circolo.server.app import create_app
 from circolo.server.identity import COOKIE
 from circolo.server.settings import Settings
 from circolo.table import Table, TableConfig
-from tests.conftest import NOT_CARDS, POSTGRES, Client, ServerProcess, card_names, postgres_database
+from tests.conftest import (
+    NOT_CARDS,
+    POSTGRES,
+    Client,
+    ServerProcess,
+    card_names,
+    server_on,
+)
 from tests.hidden import hidden_codes
 from tests.test_server_accounts import browser
 from tests.test_server_games import FAST
@@ -156,13 +162,8 @@ def seeds(tables: dict[str, Table | None]) -> set[str]:
 def route_server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServerProcess]:
-    with contextlib.ExitStack() as stack:
-        env = dict(ENV)
-        if request.param == "postgresql":
-            env["CIRCOLO_DATABASE_URL"] = stack.enter_context(postgres_database())
-        process = ServerProcess(tmp_path_factory.mktemp("routes"), env)
-        process.start()
-        stack.callback(process.stop)
+    env = dict(ENV)
+    with server_on(request.param, tmp_path_factory.mktemp("routes"), env) as process:
         yield process
 
 

@@ -7,7 +7,6 @@ a round, after which the tournament goes on where it was and no chip is made or 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import random
 import time
@@ -24,13 +23,19 @@ from circolo import chips
 from circolo.admin_cli import admin
 from circolo.store import Store, sqlite_url
 from circolo.tournaments.deals import hand_seed, round_commitment
-from tests.conftest import Client, ServerProcess, TableClient, postgres_database
+from tests.conftest import (
+    Client,
+    ServerProcess,
+    TableClient,
+    server_on,
+    server_store,
+)
 from tests.test_server_accounts import LIMITS, PASSWORD, browser, fresh_name, post
 from tests.test_server_games import FAST, play_match
 
 pytestmark = pytest.mark.anyio
 
-DEADLINE = 10  # the shortest start deadline a tournament takes (seconds)
+DEADLINE = 4  # seconds: short, yet long enough for a loaded machine to press in time
 STANDING = [
     {"game": "scopa", "seats": 2, "options": {"target": "single_hand"}, "practice": True,
      "start_deadline": DEADLINE},
@@ -44,19 +49,14 @@ STANDING = [
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServerProcess]:
-    with contextlib.ExitStack() as stack:
-        env = {**FAST, **LIMITS, "CIRCOLO_TOURNAMENTS": json.dumps(STANDING)}
-        if request.param == "postgresql":
-            env["CIRCOLO_DATABASE_URL"] = stack.enter_context(postgres_database())
-        process = ServerProcess(tmp_path_factory.mktemp("tournaments"), env)
-        process.start()
-        stack.callback(process.stop)
+    env = {
+        **FAST,
+        **LIMITS,
+        "CIRCOLO_TOURNAMENTS": json.dumps(STANDING),
+        "CIRCOLO_TOURNAMENT_LOOK": "1",
+    }
+    with server_on(request.param, tmp_path_factory.mktemp("tournaments"), env) as process:
         yield process
-
-
-async def _store(server: ServerProcess) -> Store:
-    url = server.env.get("CIRCOLO_DATABASE_URL") or sqlite_url(server.data_dir / "circolo.sqlite3")
-    return await Store.open(url)
 
 
 async def _open(http: httpx.AsyncClient, **wanted: Any) -> dict[str, Any]:
@@ -155,7 +155,7 @@ async def test_two_enter_a_table_opens_and_the_one_who_never_presses_start_loses
         listed = (await one_http.get("/api/tournaments")).json()["tournaments"]
         ended = next(t for t in listed if t["id"] == sit["id"])
         assert ended["mine"] and ended["status"] == "finished" and ended["places"] is None
-    db = await _store(server)
+    db = await server_store(server)
     try:
         log = await db.load(table_id)
     finally:
@@ -171,7 +171,7 @@ async def test_two_enter_a_table_opens_and_the_one_who_never_presses_start_loses
 
 
 async def _chips(server: ServerProcess, *accounts: str) -> list[int]:
-    db = await _store(server)
+    db = await server_store(server)
     try:
         check = await db.verify_ledger()
         assert check.ok and check.total == 0, check
@@ -262,7 +262,7 @@ async def test_a_scheduled_tournament_short_of_entries_is_cancelled_at_its_start
     """The operator schedules one (``circolo admin tournament``); the running room lists it
     within seconds; one account enters; at the start time, with fewer than 2 entries, it
     is cancelled and the fee comes back."""
-    starts = datetime.fromtimestamp(time.time() + 20, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+    starts = datetime.fromtimestamp(time.time() + 8, UTC).strftime("%Y-%m-%dT%H:%M:%S")
     env = {"CIRCOLO_DATA_DIR": str(server.data_dir)}
     if "CIRCOLO_DATABASE_URL" in server.env:
         env["CIRCOLO_DATABASE_URL"] = server.env["CIRCOLO_DATABASE_URL"]
@@ -328,7 +328,7 @@ async def test_every_table_of_a_round_is_dealt_the_same_hands_and_the_round_comp
     assert first["total"] == 2 and first["next"] is None
     secret = int(first["secret"], 16)
     assert round_commitment(secret) == detail["commitments"][0]["commitment"]
-    db = await _store(server)
+    db = await server_store(server)
     try:
         for match in first["matches"]:
             assert match["hands"] and match["hands"][0]["deal"] == 0

@@ -100,6 +100,7 @@ class Settings(BaseSettings):
     chips_per_address: int = Field(120, ge=1)  # GET /api/account/chips per address per minute
     tournament_requests: int = Field(120, ge=1)  # tournament pages and entries per address
     tournament_window: float = Field(60.0, gt=0)
+    tournament_look: float = Field(10.0, gt=0)  # seconds between looks for new tournaments
     # The sit-and-gos always open for registration: each a tournament config without "kind"
     # (docs/tournaments.md); a new one opens as soon as one starts.
     tournaments: list[dict[str, Any]] = Field(default_factory=lambda: list(STANDING))

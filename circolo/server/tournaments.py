@@ -61,8 +61,6 @@ from circolo.tournaments.tournament import Step
 log = structlog.get_logger(__name__)
 
 ENDED = ("finished", "cancelled")
-LOOK_EVERY = 10.0
-"""Seconds between two looks for tournaments the operator created."""
 WAKE_AGAIN = 0.5
 """Seconds before a tournament woken a hair early is woken again."""
 FINISHED_SHOWN = 20
@@ -177,7 +175,7 @@ class Tournaments:
 
     async def _watch_new(self) -> None:
         while True:
-            await asyncio.sleep(LOOK_EVERY)
+            await asyncio.sleep(self.settings.tournament_look)
             try:
                 await self.look_for_new()
             except Exception:

@@ -94,8 +94,8 @@ class TournamentConfig:
             raise _bad("8-15 entries pay at most 2 places, 16 and more at most 4")
         object.__setattr__(self, "split_small", small)
         object.__setattr__(self, "split_large", large)
-        if not _number(self.start_deadline) or not 10 <= self.start_deadline <= 3600:
-            raise _bad("start_deadline is seconds from 10 to 3600")
+        if not _number(self.start_deadline) or not 3 <= self.start_deadline <= 3600:
+            raise _bad("start_deadline is seconds from 3 to 3600")
         if type(self.max_replays) is not int or not 0 <= self.max_replays <= 5:
             raise _bad("max_replays is from 0 to 5")
         self.table_options()
