@@ -42,6 +42,8 @@ STANDING = [
     {"game": "scopa", "seats": 2, "options": {"target": 11}, "fee": 100, "rake_bp": 1000,
      "start_deadline": DEADLINE},
     {"game": "scopa", "seats": 4, "options": {"target": "single_hand"}, "practice": True},
+    {"game": "scopa", "team": 2, "seats": 2, "options": {"target": "single_hand"},
+     "practice": True, "start_deadline": DEADLINE},
 ]  # fmt: skip
 
 
@@ -94,7 +96,7 @@ async def test_the_room_keeps_a_sit_and_go_of_each_standing_kind_open(
 ) -> None:
     async with browser(server) as http:
         listing = (await http.get("/api/tournaments")).json()["tournaments"]
-        practice = await _open(http, practice=True, seats=2)
+        practice = await _open(http, practice=True, seats=2, team=1)
         fee = await _open(http, fee=100)
         detail = (await http.get(f"/api/tournaments/{practice['id']}")).json()
         missing = await http.get("/api/tournaments/tn_nothing")
@@ -117,7 +119,7 @@ async def test_two_enter_a_table_opens_and_the_one_who_never_presses_start_loses
     follows from it and matches the table's commitments."""
     (one, one_http), (two, two_http) = await _player(server), await _player(server)
     async with one_http, two_http:
-        sit = await _open(one_http, practice=True, seats=2)
+        sit = await _open(one_http, practice=True, seats=2, team=1)
         first = await act(one_http, sit["id"], "register")
         assert first.status_code == 200, first.text
         assert first.json()["me"]["entry"] and first.json()["me"]["can_unregister"]
@@ -147,7 +149,7 @@ async def test_two_enter_a_table_opens_and_the_one_who_never_presses_start_loses
         (shown,) = detail["commitments"]
         secret = int(shown["secret"], 16)
         assert round_commitment(secret) == shown["commitment"]
-        again = await _open(one_http, practice=True, seats=2)
+        again = await _open(one_http, practice=True, seats=2, team=1)
         assert again["id"] != sit["id"]
         for http, who, place in ((one_http, one, 1), (two_http, two, 2)):
             profile = (await http.get(f"/api/players/{who.player_id}")).json()
@@ -364,3 +366,42 @@ async def test_the_operator_sets_the_start_deadline_and_takes_up_to_1024_entries
                 ["--max-entries", "1025"]):  # fmt: skip
         refused = CliRunner().invoke(admin, command + bad, env=env)
         assert refused.exit_code == 2 and "Invalid value" in refused.output, refused.output
+
+
+async def test_a_pair_enters_with_the_code_the_first_partner_sends_and_sits_opposite(
+    server: ServerProcess,
+) -> None:
+    """2 v 2: the first partner is given a code (nothing entered yet), the partner enters
+    the pair with it; a code is the tournament's and not its own sender's; two pairs make
+    the tournament, and its table seats partners opposite."""
+    players = [await _player(server) for _ in range(4)]
+    (a, a_http), (b, b_http), (c, c_http), (d, d_http) = players
+    sit = await _open(a_http, practice=True, team=2)
+    asked = (await act(a_http, sit["id"], "register")).json()
+    code = asked["me"]["pair_code"]
+    assert code and asked["me"]["entry"] is None and asked["entries"] == 0
+    again = (await act(a_http, sit["id"], "register")).json()
+    assert again["me"]["pair_code"] == code  # asked twice: the same code
+    own = await act(a_http, sit["id"], "register", {"code": code})
+    assert own.status_code == 409 and own.json()["code"] == "no_partner"
+    wrong = await act(b_http, sit["id"], "register", {"code": "nothing"})
+    assert wrong.status_code == 409 and wrong.json()["code"] == "no_partner"
+    paired = (await act(b_http, sit["id"], "register", {"code": code})).json()
+    assert paired["me"]["entry"] and paired["entries"] == 1
+    (entered,) = paired["entries_list"]
+    assert [p["id"] for p in entered["players"]] == [a.player_id, b.player_id]
+    other = (await act(c_http, sit["id"], "register")).json()["me"]["pair_code"]
+    assert (await act(d_http, sit["id"], "register", {"code": other})).status_code == 200
+    started = await _notice(a, "round_started")
+    await asyncio.gather(*(_notice(p, "round_started") for p in (b, c, d)))
+    assert started["data"]["opponent"] == " & ".join(
+        [c.welcome["player"]["name"], d.welcome["player"]["name"]]
+    )
+    seat = TableClient(a, started["data"]["table_id"])
+    seat.apply(await a.request({"type": "table.open", "table_id": seat.table_id}))
+    names = [s["name"] for s in seat.state["seats"]]
+    mine = names.index(a.welcome["player"]["name"])
+    assert names[(mine + 2) % 4] == b.welcome["player"]["name"], names
+    for client, http in players:
+        await http.aclose()
+        await client.close()

@@ -9,10 +9,11 @@ from pathlib import Path
 from circolo.i18n import LANGUAGES, LOCALES, compile_messages
 
 WEB = Path(__file__).resolve().parent.parent / "circolo" / "web"
-BUDGET = 350_000  # bytes of JavaScript and CSS together, uncompressed (issue 14; raised from
+BUDGET = 360_000  # bytes of JavaScript and CSS together, uncompressed (issue 14; raised from
 # 250,000 for accounts, ratings, the felt's last moves and motion, keyboard focus, Burraco's
 # hand; then from 300,000 for profiles, history filters, reports, mutes, privacy, rated tables;
-# then from 330,000 for tournaments: the lobby's list, the page and bracket, the notices)
+# then from 330,000 and 350,000 for tournaments: the lobby's list, the page and bracket, the
+# notices, the rounds' deals, a pair's link)
 
 
 def test_javascript_and_css_fit_the_budget() -> None:

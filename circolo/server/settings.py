@@ -29,10 +29,11 @@ STANDING: tuple[dict[str, Any], ...] = (
     {"game": "scopa", "seats": 8, "options": {"target": "single_hand"}, "practice": True},
     {"game": "scopa", "seats": 4, "options": {"target": 11}, "fee": 100, "rake_bp": 500},
     {"game": "bisca", "seats": 4, "practice": True},
+    {"game": "bisca", "team": 2, "seats": 4, "practice": True},
     {"game": "burraco", "seats": 4, "practice": True},
 )
 """The room's standing sit-and-gos by default: practice Scopa of one hand for 8, a Scopa
-to 11 for 4 with a fee of 100 chips, practice Bisca and Burraco for 4."""
+to 11 for 4 with a fee of 100 chips, practice Bisca for 4 and for 4 pairs, Burraco for 4."""
 
 
 class SettingsError(ValueError):

@@ -113,10 +113,13 @@ async def act(request: Request) -> Response:
         return http_error(404, "not_found", "a tournament takes register, unregister or bots")
     guest: Guest = request.state.guest
     try:
-        data = await read_form(request, set(), frozenset({"level"}))
+        data = await read_form(request, set(), frozenset({"level", "code"}))
         if action == "register":
+            code = data.get("code")
+            if code is not None and (not isinstance(code, str) or not 0 < len(code) <= 16):
+                raise FormProblem(400, "bad_request", "code is a partner's code")
             await tournaments.register(
-                tournament_id, guest.id, guest.name, request.state.login is not None
+                tournament_id, guest.id, guest.name, request.state.login is not None, code
             )
         elif action == "unregister":
             await tournaments.unregister(tournament_id, guest.id)

@@ -63,6 +63,8 @@ log = structlog.get_logger(__name__)
 ENDED = ("finished", "cancelled")
 WAKE_AGAIN = 0.5
 """Seconds before a tournament woken a hair early is woken again."""
+MAX_PAIR_CODES = 10_000
+"""Partners' codes held at once (the oldest forgotten beyond)."""
 FINISHED_SHOWN = 20
 ROUND_PAGE = 64
 """Matches of a round one page of its comparison shows."""
@@ -118,6 +120,11 @@ class Tournaments:
         self._seeds: dict[str, tuple[int, int]] = {}
         """A tournament table's id -> (its round's secret, round): its hands' seeds."""
         self._replayed: list[tuple[Live, int, Step]] = []
+        self.pairs: dict[str, tuple[str, str, str]] = {}
+        """A partner's code -> (tournament, the first player's id and name): a pair's
+        entry waiting for its partner (in memory: nothing is paid until both are in)."""
+        self.codes: dict[tuple[str, str], str] = {}
+        """(tournament, first player) -> their partner's code."""
         self._watch: asyncio.Task[None] | None = None
         self._standing = asyncio.Lock()  # one look at the standing sit-and-gos at a time
 
@@ -287,30 +294,83 @@ class Tournaments:
             tournament.handle(Command.from_json(data["command"]), data["at"], logged=True)
         live.tournament, live.seq = tournament, len(record.entries)
 
-    async def register(self, tournament_id: str, player_id: str, name: str,
-                       account: bool) -> None:  # fmt: skip
-        """One player enters (1 v 1; a pair registers through its first player's
-        partner invitation, not yet offered here)."""
+    async def register(
+        self, tournament_id: str, player_id: str, name: str, account: bool,
+        code: str | None = None,
+    ) -> str | None:  # fmt: skip
+        """One player enters (1 v 1). For pairs (2 v 2): the first asks without ``code``
+        and is given one (nothing is paid yet) to send to a partner, who enters the pair
+        with it; each pays their fee. Returns the code when one is given."""
         live = self.get(tournament_id)
         config = live.tournament.config
-        if config.team != 1:
-            raise TournamentError("pairs_only", "this tournament is for pairs")
         if (config.fee or config.rated) and not account:
             raise TournamentError("needs_account", "log in or register to enter this one")
+        if config.team == 2 and code is None:
+            if self.entry_of(live, player_id) is not None:
+                raise TournamentError("already_registered", "you are in this tournament")
+            await self._can_pay(config, player_id)
+            return self._invite(live, player_id, name)
         async with live.lock:
-            if config.fee:
-                await grant_due(self.store, player_id, self.clock())
-                balance = await self.store.chip_balance(chips.player_account(player_id))
-                if balance < config.fee:
-                    raise chips.Overdraft("your account", balance, config.fee)
-            rating = None
-            if config.seeding == "rating":
-                mode = mode_of(config.players)
-                for known in await self.store.ratings(player_id):
-                    if known.game == config.game and known.mode == mode:
-                        rating = float(known.shown)
-            entry = "p-" + player_id
-            await self._handle(live, Register(entry, ((player_id, name),), rating))
+            players = [(player_id, name)]
+            if config.team == 2:
+                first = self._partner(live, code or "", player_id)
+                players.insert(0, first)
+            for player, _name in players:
+                await self._can_pay(config, player)
+            ratings = [await self._rating(config, player) for player, _name in players]
+            known = [r for r in ratings if r is not None]
+            rating = sum(known) / len(known) if len(known) == len(ratings) else None
+            entry = "p-" + players[0][0]
+            await self._handle(live, Register(entry, tuple(players), rating))
+            if code is not None:
+                self._forget_code(code)
+        return None
+
+    def _invite(self, live: Live, player_id: str, name: str) -> str:
+        """A partner's code for ``player_id`` (the same one if asked again)."""
+        known = self.codes.get((live.tournament_id, player_id))
+        if known is not None:
+            return known
+        if len(self.pairs) >= MAX_PAIR_CODES:
+            self._forget_code(next(iter(self.pairs)))
+        code = secrets.token_urlsafe(6)
+        self.pairs[code] = (live.tournament_id, player_id, name)
+        self.codes[(live.tournament_id, player_id)] = code
+        return code
+
+    def _forget_code(self, code: str) -> None:
+        found = self.pairs.pop(code, None)
+        if found is not None:
+            self.codes.pop((found[0], found[1]), None)
+
+    def _partner(self, live: Live, code: str, player_id: str) -> tuple[str, str]:
+        found = self.pairs.get(code)
+        if found is None or found[0] != live.tournament_id:
+            raise TournamentError("no_partner", "this partner's link is not valid any more")
+        _tid, first, first_name = found
+        if first == player_id:
+            raise TournamentError("no_partner", "send the link to your partner")
+        if self.entry_of(live, first) is not None:
+            raise TournamentError("already_registered", "your partner entered already")
+        return first, first_name
+
+    async def _can_pay(self, config: TournamentConfig, player_id: str) -> None:
+        """The fee, if any, is there (after the opening grant or today's top-up)."""
+        if not config.fee:
+            return
+        await grant_due(self.store, player_id, self.clock())
+        balance = await self.store.chip_balance(chips.player_account(player_id))
+        if balance < config.fee:
+            raise chips.Overdraft("your account", balance, config.fee)
+
+    async def _rating(self, config: TournamentConfig, player_id: str) -> float | None:
+        if config.seeding != "rating":
+            return None
+        mode = mode_of(config.players)
+        for known in await self.store.ratings(player_id):
+            if known.game == config.game and known.mode == mode:
+                return float(known.shown)
+        return None
 
     async def unregister(self, tournament_id: str, player_id: str) -> None:
         live = self.get(tournament_id)
@@ -633,7 +693,8 @@ class Tournaments:
                         opponent = " & ".join(p[1] for p in t.entries[other]["players"])
         return {
             "entry": entry,
-            "can_register": entry is None and why_not is None and config.team == 1,
+            "can_register": entry is None and why_not is None,
+            "pair_code": None if entry else self.codes.get((live.tournament_id, player_id or "")),
             "can_unregister": entry is not None and t.status == "registering",
             "can_add_bots": entry is not None and config.practice
             and t.status == "registering" and len(t.entries) < config.capacity,

@@ -290,3 +290,37 @@ def test_an_account_pays_the_fee_and_gets_it_back(browser: Any) -> None:
         page.goto(base + "/#/profile")
         page.locator(".chips-balance", has_text="1.000").wait_for()
         player.close()
+
+
+def test_a_pair_enters_through_the_link_one_partner_sends_the_other(browser: Any) -> None:
+    """2 v 2 (the standing practice Bisca for 4 pairs): the first partner is given a link
+    to send, the second opens it and enters the pair; both see their pair's entry, the
+    first in Italian on a phone, the second in Portuguese on a desktop."""
+    with running_server(**FAST) as base:
+        first = Player(browser, base, width=390, height=844, locale="it-IT")
+        second = Player(browser, base, locale="pt-BR")
+        page = first.lobby()
+        pairs = standing(page, game="bisca", team=2)
+        page.goto(base + f"/#/tournament/{pairs['id']}")
+        page.locator(".tour-actions button", has_text="Iscriviti con un compagno").click()
+        link = page.locator(".tour-pair-url")
+        link.wait_for()
+        url = link.input_value()
+        assert f"#/tournament/{pairs['id']}/pair/" in url, url
+        fits(page, 390)
+        assert not above_minor(page), above_minor(page)
+        shot(page, "tournaments-pair-link-390x844")
+        other = second.lobby()
+        other.goto(url)
+        other.locator(".tour-pair", has_text="Um parceiro convidou você").wait_for()
+        other.locator(".tour-actions button", has_text="Inscrever-se em dupla").click()
+        other.locator(".tour-entries li").wait_for()
+        names = other.locator(".tour-entries li").inner_text()
+        theirs = [p.evaluate("() => fetch('/api/me').then(r => r.json()).then(d => d.name)")
+                  for p in (page, other)]  # fmt: skip
+        assert names.endswith(" & ".join(theirs)), (names, theirs)
+        shot(other, "tournaments-pair-entered-1280x800")
+        page.locator(".tour-pair-url").wait_for(state="detached", timeout=10_000)
+        assert page.locator(".tour-entries li").count() == 1
+        first.close()
+        second.close()

@@ -35,7 +35,6 @@ tour-register = Register
 tour-unregister = Withdraw
 tour-add-bots = Fill the empty seats with bots
 tour-open = Open
-tour-rules-line = { $game } · { $length } · { $mode }
 tour-start-rule = At each round you have { $count ->
     [one] 1 minute
    *[other] { $count } minutes
@@ -110,9 +109,10 @@ tour-why-closed = Registration is closed.
 tour-why-not_found = There is no such tournament.
 tour-why-already_registered = You are registered already.
 tour-why-not_registered = You are not registered.
-tour-why-not_practice = Only a practice tournament takes bots.
+tour-why-no_bots = Only a practice tournament takes bots.
+tour-why-registration_closed = Registration is closed.
 tour-why-rate_limited = Too many requests: wait a moment and try again.
-tour-why-pairs_only = This tournament is for pairs.
+tour-why-no_partner = This partner's link is no longer valid: ask your partner for a new one.
 tour-notice-round_started = Round { $round } of { $name } has started: your table is ready.
 tour-notice-replay = Your match in { $name } is played again: your table is ready.
 tour-notice-bye = { $name }: you go through round { $round } without playing (a bye).
@@ -132,3 +132,11 @@ tour-nobody-ready = Nobody has pressed “Start the match” yet.
 tour-waiting-opponent = Waiting for your opponent to press “Start the match”.
 tour-waiting-others = Waiting for the other players to press “Start the match”.
 tour-back = Back to the tournament
+
+# 2 v 2: a pair enters through the link one partner sends the other
+tour-pair-ask = Enter with a partner
+tour-pair-join = Enter as your partner's pair
+tour-pair-send = Send this link to your partner. Your pair is registered when they open it and press “Enter as your partner's pair”.
+tour-pair-copy = Copy the link
+tour-pair-copied = Link copied
+tour-pair-invited = A partner invited you to play this tournament as a pair.

@@ -35,7 +35,6 @@ tour-register = Iscriviti
 tour-unregister = Ritira l'iscrizione
 tour-add-bots = Completa i posti liberi con i bot
 tour-open = Apri
-tour-rules-line = { $game } · { $length } · { $mode }
 tour-start-rule = A ogni turno hai { $count ->
     [one] 1 minuto
    *[other] { $count } minuti
@@ -110,9 +109,10 @@ tour-why-closed = Le iscrizioni sono chiuse.
 tour-why-not_found = Questo torneo non esiste.
 tour-why-already_registered = Sei già iscritto.
 tour-why-not_registered = Non sei iscritto.
-tour-why-not_practice = Solo un torneo di allenamento accetta i bot.
+tour-why-no_bots = Solo un torneo di allenamento accetta i bot.
+tour-why-registration_closed = Le iscrizioni sono chiuse.
 tour-why-rate_limited = Troppe richieste: aspetta un momento e riprova.
-tour-why-pairs_only = Questo torneo è a coppie.
+tour-why-no_partner = Questo link del compagno non è più valido: chiedine uno nuovo al tuo compagno.
 tour-notice-round_started = È iniziato il turno { $round } di { $name }: il tuo tavolo è pronto.
 tour-notice-replay = La tua partita di { $name } si rigioca: il tuo tavolo è pronto.
 tour-notice-bye = { $name }: passi il turno { $round } senza giocare.
@@ -132,3 +132,11 @@ tour-nobody-ready = Nessuno ha ancora premuto «Inizia la partita».
 tour-waiting-opponent = Aspettiamo che il tuo avversario prema «Inizia la partita».
 tour-waiting-others = Aspettiamo che gli altri giocatori premano «Inizia la partita».
 tour-back = Torna al torneo
+
+# 2 v 2: a pair enters through the link one partner sends the other
+tour-pair-ask = Iscriviti con un compagno
+tour-pair-join = Iscriviti in coppia con il tuo compagno
+tour-pair-send = Manda questo link al tuo compagno. La coppia è iscritta quando lo apre e preme “Iscriviti in coppia con il tuo compagno”.
+tour-pair-copy = Copia il link
+tour-pair-copied = Link copiato
+tour-pair-invited = Un compagno ti ha invitato a giocare questo torneo in coppia.

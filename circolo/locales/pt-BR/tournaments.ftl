@@ -35,7 +35,6 @@ tour-register = Inscrever-se
 tour-unregister = Cancelar inscrição
 tour-add-bots = Completar os lugares vazios com robôs
 tour-open = Abrir
-tour-rules-line = { $game } · { $length } · { $mode }
 tour-start-rule = Em cada rodada você tem { $count ->
     [one] 1 minuto
    *[other] { $count } minutos
@@ -110,9 +109,10 @@ tour-why-closed = As inscrições estão encerradas.
 tour-why-not_found = Este torneio não existe.
 tour-why-already_registered = Você já está inscrito.
 tour-why-not_registered = Você não está inscrito.
-tour-why-not_practice = Só um torneio de treino aceita robôs.
+tour-why-no_bots = Só um torneio de treino aceita robôs.
+tour-why-registration_closed = As inscrições estão encerradas.
 tour-why-rate_limited = Pedidos demais: espere um pouco e tente de novo.
-tour-why-pairs_only = Este torneio é de duplas.
+tour-why-no_partner = Este link do parceiro não vale mais: peça um novo ao seu parceiro.
 tour-notice-round_started = A rodada { $round } de { $name } começou: sua mesa está pronta.
 tour-notice-replay = Sua partida de { $name } vai ser jogada de novo: sua mesa está pronta.
 tour-notice-bye = { $name }: você passa a rodada { $round } sem jogar.
@@ -132,3 +132,11 @@ tour-nobody-ready = Ninguém apertou “Começar a partida” ainda.
 tour-waiting-opponent = Esperando seu adversário apertar “Começar a partida”.
 tour-waiting-others = Esperando os outros jogadores apertarem “Começar a partida”.
 tour-back = Voltar ao torneio
+
+# 2 v 2: a pair enters through the link one partner sends the other
+tour-pair-ask = Inscrever-se com um parceiro
+tour-pair-join = Inscrever-se em dupla com seu parceiro
+tour-pair-send = Mande este link ao seu parceiro. A dupla fica inscrita quando ele abrir o link e tocar em “Inscrever-se em dupla com seu parceiro”.
+tour-pair-copy = Copiar o link
+tour-pair-copied = Link copiado
+tour-pair-invited = Um parceiro convidou você para jogar este torneio em dupla.

@@ -108,13 +108,14 @@ function route() {
     leaveCurrent();
     return renderPlayer(main, player[1]);
   }
-  const tournament = hash.match(/^#\/tournament\/([^?#/]+)/);
+  const tournament = hash.match(/^#\/tournament\/([^?#/]+)(?:\/pair\/([^?#/]+))?/);
   if (tournament) {
-    let id = tournament[1];
-    try { id = decodeURIComponent(id); } catch { /* as typed: the server says it is none */ }
-    if (current instanceof TournamentPage && current.id === id && main.contains(current.page)) return;
+    const [id, code] = [tournament[1], tournament[2]].map((part) => {
+      try { return part && decodeURIComponent(part); } catch { return part; } // as typed: the server says
+    });
+    if (current instanceof TournamentPage && current.id === id && current.code === (code || null) && main.contains(current.page)) return;
     leaveCurrent();
-    current = new TournamentPage(main, conn, id, go);
+    current = new TournamentPage(main, conn, id, go, code || null);
     return;
   }
   const account = hash.match(/^#\/(login|register|profile)\b/);

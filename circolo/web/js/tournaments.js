@@ -177,9 +177,10 @@ function splitTable(caption, list) {
 // A tournament's page: its rules, prizes, entries, your match, the bracket, the deals'
 // commitments and, at the end, the prizes paid.
 export class TournamentPage {
-  constructor(root, conn, id, go) {
+  constructor(root, conn, id, go, code = null) {
     this.root = root;
     this.id = id;
+    this.code = code; // a partner's link: this page offers to enter as their pair
     this.go = go;
     this.page = h("section", { class: "tour-page" }, h("h1", {}, t("tour-title")), h("p", {}, "…"));
     replace(root, this.page);
@@ -262,7 +263,7 @@ export class TournamentPage {
     const seconds = d.start_deadline || 120; // whole minutes, unless a room set it shorter
     const deadline = seconds % 60 ? t("tour-start-rule-seconds", { count: seconds }) : t("tour-start-rule", { count: seconds / 60 });
     return h("div", { class: "tour-rules" },
-      h("p", {}, t("tour-rules-line", { game: t(`web-game-${d.game}`), length: lengthOf(d), mode: t(`web-mode-${d.team === 2 ? 4 : 2}`) }), " ",
+      h("p", {}, [t(`web-game-${d.game}`), lengthOf(d), t(`web-mode-${d.team === 2 ? 4 : 2}`)].filter(Boolean).join(" · "), " ",
         h("a", { class: "rules-link", href: `#/rules/${d.game}` }, t("web-rules"))),
       h("p", {}, deadline),
       d.practice ? h("p", {}, t("tour-bots-rule")) : null);
@@ -297,14 +298,30 @@ export class TournamentPage {
     const level = h("select", { "aria-label": t("web-bot"), dataset: { f: "level" } }, ["random", "greedy", "expert"].map((l) =>
       h("option", { value: l, selected: l === (settings.get("botLevel") || "greedy") }, `${t("web-bot")} · ${t(`web-level-${l}`)}`)));
     const why = !me.entry && !me.can_register && me.why_not && d.status === "registering" ? whyView({ code: me.why_not }, false) : null;
+    const pairs = d.team === 2;
+    const joining = pairs && this.code && me.can_register && !me.pair_code;
     const buttons = [
-      me.can_register ? h("button", { class: "primary", type: "button", disabled: busy, dataset: { f: "register" }, onclick: () => this.act("register") }, t("tour-register")) : null,
+      joining ? h("button", { class: "primary", type: "button", disabled: busy, dataset: { f: "join" }, onclick: () => this.act("register", { code: this.code }) }, t("tour-pair-join")) : null,
+      me.can_register && !joining && !me.pair_code ? h("button", { class: pairs && this.code ? "" : "primary", type: "button", disabled: busy, dataset: { f: "register" }, onclick: () => this.act("register") }, t(pairs ? "tour-pair-ask" : "tour-register")) : null,
       me.can_unregister ? h("button", { type: "button", disabled: busy, dataset: { f: "unregister" }, onclick: () => this.act("unregister") }, t("tour-unregister")) : null,
       me.can_add_bots ? h("span", { class: "tour-bots" }, level,
         h("button", { type: "button", disabled: busy, dataset: { f: "bots" }, onclick: () => this.act("bots", { level: level.value }) }, t("tour-add-bots"))) : null,
     ].filter(Boolean);
-    if (!buttons.length && !why && !this.flash) return null;
-    return h("div", { class: "tour-actions" }, buttons, this.flash ? whyView(this.flash) : why);
+    const invited = joining ? h("p", { class: "tour-pair" }, t("tour-pair-invited")) : null;
+    const sending = me.pair_code ? this.pairLink(me.pair_code) : null;
+    if (!buttons.length && !why && !this.flash && !sending) return null;
+    return h("div", { class: "tour-actions" }, invited, sending, buttons, this.flash ? whyView(this.flash) : why);
+  }
+
+  // The link a pair's first partner sends the other (nothing is paid until both are in).
+  pairLink(code) {
+    const url = `${location.origin}/${tourHref(this.id)}/pair/${encodeURIComponent(code)}`;
+    const field = h("input", { type: "text", readonly: true, value: url, class: "tour-pair-url", "aria-label": t("tour-pair-copy"), dataset: { f: "pair-url" }, onfocus: (e) => e.currentTarget.select() });
+    const status = h("span", { class: "muted", role: "status" });
+    const copy = h("button", { type: "button", dataset: { f: "pair-copy" }, onclick: async () => {
+      try { await navigator.clipboard.writeText(url); status.textContent = t("tour-pair-copied"); } catch { field.select(); }
+    } }, t("tour-pair-copy"));
+    return h("div", { class: "tour-pair" }, h("p", {}, t("tour-pair-send")), field, " ", copy, " ", status);
   }
 
   // The end: the champion (the final's winner, named as the bracket names it), or none.
