@@ -24,7 +24,7 @@ from typing import Any
 import structlog
 
 from circolo import chips
-from circolo.cards import parse_seed, seed_text
+from circolo.cards import seed_text
 from circolo.chips import ChipsError
 from circolo.server.bus import Bus, encode
 from circolo.server.chiproutes import grant_due
@@ -117,8 +117,8 @@ class Tournaments:
         self.live: dict[str, Live] = {}
         self.by_table: dict[str, tuple[str, str]] = {}
         """A live tournament table's id -> (tournament id, match)."""
-        self._seeds: dict[str, tuple[int, int]] = {}
-        """A tournament table's id -> (its round's secret, round): its hands' seeds."""
+        self._seeds: dict[str, int] = {}
+        """A tournament table's id -> its round's secret, from which its hands' seeds come."""
         self._replayed: list[tuple[Live, int, Step]] = []
         self.pairs: dict[str, tuple[str, str, str]] = {}
         """A partner's code -> (tournament, the first player's id and name): a pair's
@@ -133,11 +133,10 @@ class Tournaments:
     def seeds_of(self, table_id: str) -> Callable[[int], int] | None:
         """The seed of hand ``n`` (from 0) of a tournament table: the round's duplicate
         deals; None for other tables (theirs are drawn by the table's owner)."""
-        known = self._seeds.get(table_id)
-        if known is None:
+        secret = self._seeds.get(table_id)
+        if secret is None:
             return None
-        secret, _round = known
-        return lambda n: parse_seed(seed_text(hand_seed(secret, n)))
+        return lambda n: hand_seed(secret, n)
 
     # -- life ---------------------------------------------------------------------------
 
@@ -453,7 +452,7 @@ class Tournaments:
                 self.by_table[table_id] = (live.tournament_id, out.match)
                 secret = live.tournament.secret
                 assert secret is not None
-                self._seeds[table_id] = (round_secret(secret, out.round), out.round)
+                self._seeds[table_id] = round_secret(secret, out.round)
 
     async def _carry(self, live: Live, seq: int, step: Step, *, telling: bool) -> None:
         tid, at = live.tournament_id, self.clock()
