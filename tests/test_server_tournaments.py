@@ -35,7 +35,7 @@ from tests.test_server_games import FAST, play_match
 
 pytestmark = pytest.mark.anyio
 
-DEADLINE = 4  # seconds: short, yet long enough for a loaded machine to press in time
+DEADLINE = 6  # seconds: short, yet long enough for a loaded machine to press in time
 STANDING = [
     {"game": "scopa", "seats": 2, "options": {"target": "single_hand"}, "practice": True,
      "start_deadline": DEADLINE},
