@@ -405,3 +405,45 @@ async def test_a_pair_enters_with_the_code_the_first_partner_sends_and_sits_oppo
     for client, http in players:
         await http.aclose()
         await client.close()
+
+
+async def test_floods_huge_forms_and_bad_input_are_refused_with_a_code_and_change_nothing(
+    tmp_path: Path,
+) -> None:
+    """One address asking too often is told to wait (429, Retry-After); a form too large,
+    from another site, with unknown fields, a bad level or a partner's code too long is
+    refused with a code; an unknown action or round is a 404 or a 409; and the tournament
+    still has no entry."""
+    env = {**FAST, "CIRCOLO_TOURNAMENTS": json.dumps(STANDING[:1]),
+           "CIRCOLO_TOURNAMENT_REQUESTS": "12"}  # fmt: skip
+    with server_on("sqlite", tmp_path, env) as server:
+        async with browser(server) as http:
+            sit = await _open(http)
+            tid = sit["id"]
+            url = f"/api/tournaments/{tid}/register"
+            same = {"origin": server.http, "sec-fetch-site": "same-origin",
+                    "content-type": "application/json"}  # fmt: skip
+            huge = await http.post(url, content=b'{"code": "' + b"x" * 100_000 + b'"}',
+                                   headers=same)  # fmt: skip
+            assert huge.status_code == 413 and huge.json()["code"] == "too_large"
+            foreign = await http.post(url, content=b"{}", headers={**same, "origin": "http://evil"})
+            assert foreign.status_code == 403 and foreign.json()["code"] == "cross_site"
+            extra = await act(http, tid, "register", {"seat": 3})
+            assert extra.status_code == 400 and extra.json()["code"] == "bad_request"
+            long_code = await act(http, tid, "register", {"code": "x" * 17})
+            assert long_code.status_code == 400
+            level = await act(http, tid, "bots", {"level": "cheater"})
+            assert level.status_code == 400
+            assert (await act(http, tid, "steal")).status_code == 404
+            assert (await http.get(f"/api/tournaments/{tid}/rounds/9")).status_code == 409
+            answers = [(await http.get("/api/tournaments")).status_code for _ in range(12)]
+            assert 429 in answers, answers
+            limited = await http.get(f"/api/tournaments/{tid}")
+            assert limited.status_code == 429 and int(limited.headers["retry-after"]) > 0
+        async with browser(server) as other:  # the same address: still waiting
+            assert (await other.get("/api/tournaments")).status_code == 429
+        db = await server_store(server)
+        try:
+            assert (await db.load_tournament(tid)).entries == []
+        finally:
+            await db.close()
