@@ -63,6 +63,9 @@ log = structlog.get_logger(__name__)
 ENDED = ("finished", "cancelled")
 WAKE_AGAIN = 0.5
 """Seconds before a tournament woken a hair early is woken again."""
+ENDED_KEPT = 16
+ENDED_KEPT_FOR = 60.0
+"""Ended tournaments ``read`` keeps rebuilt, and for how many seconds."""
 MAX_PAIR_CODES = 10_000
 """Partners' codes held at once (the oldest forgotten beyond)."""
 FINISHED_SHOWN = 20
@@ -126,6 +129,8 @@ class Tournaments:
         self.codes: dict[tuple[str, str], str] = {}
         """(tournament, first player) -> their partner's code."""
         self._watch: asyncio.Task[None] | None = None
+        self._ended_kept: dict[str, tuple[float, Live]] = {}
+        """Ended tournaments lately rebuilt, with when: ``read``'s cache."""
         self._standing = asyncio.Lock()  # one look at the standing sit-and-gos at a time
 
     # -- the seeds a tournament table deals -----------------------------------------------
@@ -405,10 +410,15 @@ class Tournaments:
             log.info("tournament_result_not_taken", table=table_id, error=error.message)
 
     async def read(self, tournament_id: str) -> Live | None:
-        """An open tournament, or an ended one rebuilt from the store (None: unknown)."""
+        """An open tournament, or an ended one rebuilt from the store (None: unknown). The
+        last few ended ones are kept a minute: a page polled by its players, or asked by
+        many, replays its log once (a 1,024-entry one costs about 0.2 s)."""
         live = self.live.get(tournament_id)
         if live is not None:
             return live
+        kept = self._ended_kept.get(tournament_id)
+        if kept is not None and self.clock() - kept[0] < ENDED_KEPT_FOR:
+            return kept[1]
         try:
             record = await self.store.load_tournament(tournament_id)
         except StoreError:
@@ -419,6 +429,9 @@ class Tournaments:
             live.tournament.handle(Command.from_json(data["command"]), data["at"], logged=True)
         live.seq = len(record.entries)
         live.tables.update(await self.store.tournament_tables(tournament_id))
+        self._ended_kept[tournament_id] = (self.clock(), live)
+        while len(self._ended_kept) > ENDED_KEPT:
+            self._ended_kept.pop(next(iter(self._ended_kept)))
         return live
 
     async def listing(self, player_id: str | None) -> list[dict[str, Any]]:
