@@ -19,7 +19,11 @@ import click
               help="Folder of the SQLite file and the key (CIRCOLO_DATA_DIR; data).")  # fmt: skip
 @click.option("--config", type=click.Path(path_type=Path), default=None,
               help="A TOML file of settings (CIRCOLO_CONFIG).")  # fmt: skip
-def serve(host: str | None, port: int | None, data_dir: Path | None, config: Path | None) -> None:
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes sharing the port (several need PostgreSQL and Redis).")  # fmt: skip
+def serve(
+    host: str | None, port: int | None, data_dir: Path | None, config: Path | None, workers: int
+) -> None:
     """Serve the card room: lobby, tables and bots, at http://HOST:PORT/."""
     from circolo.server.settings import SettingsError, load_settings
 
@@ -31,10 +35,21 @@ def serve(host: str | None, port: int | None, data_dir: Path | None, config: Pat
         settings = load_settings(config, **overrides)
     except SettingsError as error:
         raise click.UsageError(str(error)) from None
-    run(settings)
+    if workers == 1:
+        run(settings)
+        return
+    if not settings.cluster:
+        raise click.UsageError(
+            "several workers share one room through PostgreSQL and Redis: set "
+            "CIRCOLO_DATABASE_URL (postgresql+asyncpg://...) and CIRCOLO_REDIS_URL "
+            "(redis://...), or serve with one worker"
+        )
+    from circolo.server.workers import supervise
+
+    supervise(settings, workers, run)
 
 
-def run(settings: Any) -> None:
+def run(settings: Any, sock: Any = None) -> None:
     """Run until SIGINT or SIGTERM; both shut down cleanly (connections told, commits done)."""
     import structlog
     import uvicorn
@@ -81,7 +96,7 @@ def run(settings: Any) -> None:
     server = _Server(config, app.state.server, sockets)
     garbage.pace()
     with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:  # uvloop if there
-        runner.run(server.serve())
+        runner.run(server.serve(None if sock is None else [sock]))
 
 
 class _Server:
@@ -110,12 +125,12 @@ class _Server:
         self.server = Server(config)
         self.sockets = sockets
 
-    async def serve(self) -> None:
+    async def serve(self, listening: list[Any] | None) -> None:
         from circolo.server.transport import watch_files
 
         watcher = asyncio.get_running_loop().create_task(watch_files(self.sockets))
         try:
-            await self.server.serve()
+            await self.server.serve(listening)
         finally:
             watcher.cancel()
 

@@ -43,6 +43,8 @@ from circolo.server import (
 from circolo.server.accounts import SESSION_COOKIE, Accounts, Login
 from circolo.server.botpool import BotPool
 from circolo.server.bus import Bus, open_bus
+from circolo.server.cluster import Cluster
+from circolo.server.clusterroom import ClusterRoom
 from circolo.server.connection import CLOSE_POLICY, CLOSE_RATE, CLOSE_RESTART, Session
 from circolo.server.deals import ROUTES as DEAL_ROUTES
 from circolo.server.deals import DealRate
@@ -51,6 +53,7 @@ from circolo.server.history import ROUTES as HISTORY_ROUTES
 from circolo.server.history import Replays
 from circolo.server.http import routing_refusal
 from circolo.server.identity import COOKIE, Guest, Identities, cookie_header, new_guest
+from circolo.server.lease import Leases
 from circolo.server.names import language
 from circolo.server.ratelimit import CoolDown, Quota, SlidingWindow
 from circolo.server.ratings import ROUTES as RATING_ROUTES
@@ -82,6 +85,7 @@ class Server:
         self.store: Store | None = None
         self.bots = BotPool(settings.bot_workers, settings.bot_margin, settings.bot_wait)
         self.bus: Bus | None = None
+        self._redis: Any = None  # the leases' client, several processes
         self.closing = False
         self._revocations: asyncio.Task[None] | None = None
         self.replays = Replays(settings)
@@ -114,13 +118,29 @@ class Server:
         await self.read_revocations()
         self._revocations = asyncio.create_task(self._watch_revocations())
         self.bots.start()
-        self.room = Room(self.settings, self.store, self.bus, self.bots)
+        self.room = await self._room(self.store, self.bus)
         tables = await self.room.recover()
         log.info(
             "room_ready", url=self.settings.base_url, tables=tables, bots=self.bots.size,
             bus=type(self.bus).__name__,
             seconds=round(time.perf_counter() - started, 3),
         )  # fmt: skip
+
+    async def _room(self, store: Store, bus: Bus) -> Room:
+        """One process's room, or, over PostgreSQL and Redis, a part of a room of several
+        (each table owned by one of them, by lease)."""
+        if not self.settings.cluster:
+            return Room(self.settings, store, bus, self.bots)
+        from redis.asyncio import Redis
+
+        self._redis = Redis.from_url(self.settings.redis_url, socket_connect_timeout=5)
+        process_id = Cluster.new_process_id()
+        leases = Leases(
+            self._redis, process_id, self.settings.lease_ttl, self.settings.redis_prefix
+        )
+        cluster = Cluster(store, bus, leases, process_id, self.settings.lease_ttl)
+        log.info("cluster_process", process=process_id)
+        return ClusterRoom(self.settings, store, bus, self.bots, cluster)
 
     async def notify_shutdown(self) -> None:
         """Tell every connection the server restarts, and give the frames time to leave."""
@@ -161,6 +181,8 @@ class Server:
             await self.room.stop()
         if self.bus is not None:
             await self.bus.close()
+        if self._redis is not None:
+            await self._redis.aclose()
         if self.store is not None:
             await self.store.close()
         self.bots.close()

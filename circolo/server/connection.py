@@ -255,7 +255,7 @@ class Session:
                     "chat_chars": settings.chat_chars,
                     "connections": settings.websockets_per_player,
                 },
-                tables=self.room.tables_of(self.guest),
+                tables=await self.room.tables_of(self.guest),
             )
         )
         return True

@@ -269,6 +269,8 @@ class Lobby:
     async def place(self, pending: Pending) -> None:
         """Keep a table in the lobby while it has open seats, else start it."""
         if pending.free():
+            if pending.table_id not in self.pending:
+                await self.tables.claim(pending.table_id)
             await self.store.save_waiting(pending.table_id, pending.to_json(), pending.created_at)
             self.pending[pending.table_id] = pending
             self._lobby_update(pending.entry())
@@ -325,6 +327,7 @@ class Lobby:
         if pending is not None and not pending.private:
             self._lobby_removed(table_id)
         self.presence.revoke(table_id, "gone")
+        await self.tables.released(table_id)
 
     def _waiting(self, pending: Pending) -> None:
         """Tell the connections that have this waiting table open how it looks now."""

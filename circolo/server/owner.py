@@ -15,7 +15,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +26,7 @@ from circolo.server import metrics
 from circolo.server.botpool import BotPool, Request
 from circolo.server.bus import Bus, Handler, Message, Subscription, encode
 from circolo.server.told import TOLD_TYPES, Told
-from circolo.store import Entry, Store, StoreError
+from circolo.store import Entry, Fenced, Store, StoreError
 from circolo.table import (
     BotTurn,
     Command,
@@ -82,6 +82,8 @@ class Owner:
         on_step: Callable[[Owner], None] | None = None,
         told: dict[Audience, Told] | None = None,
         seeds: Callable[[int], int] | None = None,
+        epoch: int | None = None,
+        on_fenced: Callable[[Owner], Coroutine[Any, Any, None]] | None = None,
     ) -> None:
         self.table_id = table_id
         self.config = config
@@ -116,6 +118,9 @@ class Owner:
         self.finished = table.status == "finished"
         self.rng = random.Random(secrets.randbits(64))
         self._seeds = seeds  # a tournament table's duplicate deals; else drawn here
+        self.epoch = epoch  # of this process's lease on the table (several processes)
+        self._on_fenced = on_fenced  # another process owns the table now
+        self.fenced = False
 
     # -- life --------------------------------------------------------------------------------
 
@@ -139,13 +144,18 @@ class Owner:
         self._task = None
         metrics.LIVE_TABLES.dec()
 
+    async def halt(self) -> None:
+        """Stop at once, writing nothing more: another process owns the table now."""
+        self.fenced = True
+        await self.stop()
+
     async def _run(self, first: Command | None) -> None:
         if first is not None:
             await self._apply_logged(first)
         else:
             await self._supply_seeds()
             await self._after()
-        while True:
+        while not self.fenced:
             timeout = None if self._wake_at is None else max(0.0, self._wake_at - self._clock())
             try:
                 async with asyncio.timeout(timeout):  # no task per wait, unlike wait_for
@@ -155,7 +165,7 @@ class Owner:
                 await self._apply_logged(Tick())
                 continue
             if job is None:
-                return
+                break
             try:
                 result = await job.run()
             except Exception as error:
@@ -164,9 +174,15 @@ class Owner:
             else:
                 if not job.done.done():
                     job.done.set_result(result)
+        while not self._inbox.empty():  # halted or fenced: what waits is refused, not written
+            queued = self._inbox.get_nowait()
+            if queued is not None and not queued.done.done():
+                queued.done.set_exception(Fenced(f"table {self.table_id} moved"))
 
     async def call(self, run: Callable[[], Awaitable[Any]]) -> Any:
         """Run ``run`` on the owner's task, between two commands, and return its result."""
+        if self.fenced:
+            raise Fenced(f"table {self.table_id} moved to another process")
         job = _Job(run)
         self._inbox.put_nowait(job)
         try:
@@ -246,13 +262,27 @@ class Owner:
         if entries:
             started = time.perf_counter()
             try:
-                await self._store.append(self.table_id, entries)
+                await self._store.append(self.table_id, entries, epoch=self.epoch)
+            except Fenced:
+                await self._fence()
+                raise
             except StoreError:
                 await self._reload()
                 raise
             metrics.STORE_COMMIT.observe(time.perf_counter() - started)
             self.seq = entries[-1].seq
         self._publish(prev, step)
+
+    async def _fence(self) -> None:
+        """The store refused a write: another process took the table over (this one was
+        paused past its lease). Nothing more is written or told from here."""
+        if not self.fenced:
+            self.fenced = True
+            log.warning("table_fenced", table=self.table_id, epoch=self.epoch)
+            for task in tuple(self._bot_tasks):
+                task.cancel()
+            if self._on_fenced is not None:
+                asyncio.get_running_loop().create_task(self._on_fenced(self))
 
     async def _reload(self) -> None:
         """After a failed commit: the table as the store has it (nothing told, nothing lost)."""
@@ -306,7 +336,7 @@ class Owner:
             self.finished = True
             result = self.table.result
             await self._store.finish_table(
-                self.table_id, result if isinstance(result, dict) else {}
+                self.table_id, result if isinstance(result, dict) else {}, epoch=self.epoch
             )
             if self._on_finish is not None:
                 await self._on_finish(self)

@@ -12,7 +12,7 @@ from circolo.server.lobby import Lobby
 from circolo.server.tables import Tables
 from circolo.server.told import retold
 from circolo.server.waiting import Pending
-from circolo.store import Store, StoreError
+from circolo.store import Store, StoreError, TableLog
 from circolo.table import Resume, TableConfig
 
 log = structlog.get_logger(__name__)
@@ -29,33 +29,44 @@ async def recover(store: Store, lobby: Lobby, tables: Tables, grace: float) -> i
         lobby.restore(pending)
     count = 0
     for saved in await store.live_tables():
-        table_id = saved.table.table_id
-        try:
-            config = TableConfig.from_json(saved.table.config)
-            entries = [entry.data for entry in saved.entries]
-            table, told = retold(config, entries)
-            try:  # a store error here loses no table: it is brought back all the same
-                await tables.record_outcomes(table_id, saved.table.config, entries, table.results)
-            except StoreError as error:
-                log.warning("match_outcomes_not_recorded", table=table_id, error=str(error))
-            if table.status == "finished":  # killed between its last entry and its result
-                await store.finish_table(table_id, table.result or {}, table.last_at)
-                log.info("finished_table_recorded", table=table_id)
-                continue
-        except Exception:
-            log.exception("recover_failed", table=table_id)
-            continue
-        seq = saved.entries[-1].seq if saved.entries else 0
-        tables.adopt(
-            table_id,
-            config,
-            table,
-            seq,
-            saved.table.created_at,
-            saved.table.invite,
-            Resume(grace),
-            told,
-        )
-        count += 1
+        if await rebuild(store, tables, saved, grace):
+            count += 1
     log.info("tables_recovered", tables=count)
     return count
+
+
+async def rebuild(
+    store: Store, tables: Tables, saved: TableLog, grace: float, epoch: int | None = None
+) -> bool:
+    """One live table back from its log with ``Resume(grace)`` (its owner writes with
+    ``epoch``); False when its log ends the match (its result is recorded) or cannot be
+    read."""
+    table_id = saved.table.table_id
+    try:
+        config = TableConfig.from_json(saved.table.config)
+        entries = [entry.data for entry in saved.entries]
+        table, told = retold(config, entries)
+        try:  # a store error here loses no table: it is brought back all the same
+            await tables.record_outcomes(table_id, saved.table.config, entries, table.results)
+        except StoreError as error:
+            log.warning("match_outcomes_not_recorded", table=table_id, error=str(error))
+        if table.status == "finished":  # killed between its last entry and its result
+            await store.finish_table(table_id, table.result or {}, table.last_at, epoch=epoch)
+            log.info("finished_table_recorded", table=table_id)
+            return False
+    except Exception:
+        log.exception("recover_failed", table=table_id)
+        return False
+    seq = saved.entries[-1].seq if saved.entries else 0
+    tables.adopt(
+        table_id,
+        config,
+        table,
+        seq,
+        saved.table.created_at,
+        saved.table.invite,
+        Resume(grace),
+        told,
+        epoch,
+    )
+    return True

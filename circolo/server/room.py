@@ -163,6 +163,10 @@ class Room:
         """Accept or decline the next match against the other person."""
         await self.next.next_match(guest, table_id, accept)
 
+    async def tournament(self, op: str, **args: Any) -> Any:
+        """A tournament route's work (``Tournaments.serve``)."""
+        return await self.tournaments.serve(op, args)
+
     # -- seats -------------------------------------------------------------------------------
 
     async def may_play(self, guest: Guest) -> None:
@@ -180,7 +184,7 @@ class Room:
                 until=until,
             )
 
-    def tables_of(self, guest: Guest) -> list[dict[str, Any]]:
+    async def tables_of(self, guest: Guest) -> list[dict[str, Any]]:
         """Where ``guest`` holds a seat now."""
         held = []
         for table_id, pending in self.pending.items():
@@ -291,14 +295,7 @@ class Room:
         (missed events or a snapshot)."""
         if table_id not in self.pending and table_id not in self.owners:
             raise await self._gone(table_id, invite, guest)
-        found = self._find(table_id, invite, guest)
-        seat = None if watch else self.seat_of(guest, table_id)
-        if seat is None and not watch:
-            raise self._not_seated(found)
-        if seat is None and self.bus.subscribers(topic(table_id, None)) >= self.settings.spectators:
-            raise ProtocolError(
-                "too_many_spectators", f"this table has its {self.settings.spectators} spectators"
-            )
+        found, seat = self.admit(guest, table_id, invite, watch)
         feed = Feed(table_id, seat, guest.id, on_revoke)
 
         def handler(text: str) -> None:
@@ -319,6 +316,32 @@ class Room:
                 frames.append(offer)
         return feed, frames
 
+    def admit(
+        self, guest: Guest, table_id: str, invite: str | None, watch: bool
+    ) -> tuple[Pending | Owner, Audience]:
+        """May ``guest`` open this table (as their seat, or to watch it): the table and the
+        audience, or why not."""
+        found = self._find(table_id, invite, guest)
+        seat = None if watch else self.seat_of(guest, table_id)
+        if seat is None and not watch:
+            raise self._not_seated(found)
+        if seat is None and self.bus.subscribers(topic(table_id, None)) >= self.settings.spectators:
+            raise ProtocolError(
+                "too_many_spectators", f"this table has its {self.settings.spectators} spectators"
+            )
+        return found, seat
+
+    async def first_frames(
+        self, found: Pending | Owner, audience: Audience, since: int | None
+    ) -> list[Outgoing]:
+        """What an audience must see first of a table: its missed frames, or a snapshot."""
+        if isinstance(found, Pending):
+            return [self.lobby.waiting_frame(found, audience)]
+        try:
+            return await found.catch_up(audience, since)
+        except TableError as error:
+            raise ProtocolError(error.code, error.message) from None
+
     async def resync(
         self, guest: Guest, table_id: str, audience: Audience, since: int | None
     ) -> list[Outgoing]:
@@ -326,13 +349,7 @@ class Room:
         the table: a private table's spectator is not asked for the invite again)."""
         waiting = self.pending.get(table_id)
         code = waiting.invite if waiting is not None else self.tables.invites.get(table_id)
-        found = self._find(table_id, code, guest)
-        if isinstance(found, Pending):
-            return [self.lobby.waiting_frame(found, audience)]
-        try:
-            return await found.catch_up(audience, since)
-        except TableError as error:
-            raise ProtocolError(error.code, error.message) from None
+        return await self.first_frames(self._find(table_id, code, guest), audience, since)
 
     def seats_of_table(self, table_id: str) -> tuple[SeatConfig | None, ...] | None:
         """Who sits where at a table of this room (waiting, starting or live), or None."""
@@ -444,12 +461,11 @@ class Room:
 
     def chat(self, guest: Guest, table_id: str, text: str) -> None:
         seat = self.seat_of(guest, table_id)
-        if seat is None and (table_id in self.pending or table_id in self.owners):
+        if seat is None and self.seats_of_table(table_id) is not None:
             raise ProtocolError("chat_players_only", "only the players at the table chat")
         if seat is None:
             raise ProtocolError("not_seated", "you have no seat at this table")
-        found = self.pending.get(table_id)
-        seats = len(found.seats) if found else len(self.owners[table_id].config.seats)
+        seats = len(self.seats_of_table(table_id) or ())
         message = {
             "type": "chat",
             "table_id": table_id,

@@ -203,6 +203,12 @@ class Settings(BaseSettings):
         return sqlite_url(self.data_dir / "circolo.sqlite3")
 
     @property
+    def cluster(self) -> bool:
+        """Is this process one of several sharing the room (PostgreSQL and Redis both set)?
+        With SQLite the room is one process, whatever the bus."""
+        return bool(self.redis_url) and self.url.startswith("postgresql")
+
+    @property
     def base_url(self) -> str:
         return self.public_url.rstrip("/") or f"http://{self.host}:{self.port}"
 

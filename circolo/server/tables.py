@@ -29,6 +29,10 @@ from circolo.table.step import Audience
 log = structlog.get_logger(__name__)
 
 
+async def _nothing(_table_id: str) -> None:
+    """One process owns every table: nothing to claim or release."""
+
+
 class Tables:
     """Live tables by id, and their invite codes (private ones)."""
 
@@ -62,6 +66,12 @@ class Tables:
         """A tournament table's hand seeds (its round's duplicate deals): set by the room."""
         self.on_tournament_result: Callable[[str, dict[str, Any]], Awaitable[None]] | None = None
         """Where a tournament table's result goes (its tournament): set by the room."""
+        self.claim: Callable[[str], Awaitable[None]] = _nothing
+        """Own a new table before it is stored (several processes: its lease)."""
+        self.released: Callable[[str], Awaitable[None]] = _nothing
+        """A table this process no longer holds (retired, or owned elsewhere now)."""
+        self.epoch_of: Callable[[str], int | None] = lambda _table: None
+        """The epoch a table's writes carry (several processes: its lease's)."""
         self._linger: dict[str, asyncio.TimerHandle] = {}  # finished, retired when due
         self._unstarted: dict[str, asyncio.TimerHandle] = {}  # live, waiting for its players
 
@@ -75,12 +85,14 @@ class Tables:
         invite: str | None,
         first: Command,
         told: dict[Audience, Told] | None = None,
+        epoch: int | None = None,
     ) -> None:
         """A live table brought back from its log at ``seq``; ``first`` is its first command,
-        ``told`` what its move logs had told (``told.retold``)."""
+        ``told`` what its move logs had told (``told.retold``), ``epoch`` the lease's it
+        writes with (several processes)."""
         if invite is not None:
             self.invites[table_id] = invite
-        owner = self._owner(table_id, config, table, seq, told)
+        owner = self._owner(table_id, config, table, seq, told, epoch)
         owner.created_at = created_at
         owner.start(first)
         self._mind_start(table_id)
@@ -98,6 +110,7 @@ class Tables:
         table: Table,
         seq: int,
         told: dict[Audience, Told] | None = None,
+        epoch: int | None = None,
     ) -> Owner:
         owner = Owner(
             table_id,
@@ -116,6 +129,8 @@ class Tables:
             on_step=self._on_step,
             told=told,
             seeds=self.seeds_of(table_id),
+            epoch=epoch,
+            on_fenced=lambda fenced: self.drop(fenced.table_id),
         )
         self.owners[table_id] = owner
         return owner
@@ -173,12 +188,29 @@ class Tables:
         if owner is not None:
             await owner.stop()
             log.info("table_retired", table=table_id)
+        await self.released(table_id)
+
+    async def drop(self, table_id: str) -> None:
+        """Another process owns this table now (this one lost its lease, or was fenced):
+        its owner here stops at once and writes nothing more; its players' connections
+        stay, and its frames come from the new owner."""
+        for timers in (self._linger, self._unstarted):
+            handle = timers.pop(table_id, None)
+            if handle is not None:
+                handle.cancel()
+        self.invites.pop(table_id, None)
+        owner = self.owners.pop(table_id, None)
+        if owner is not None:
+            await owner.halt()
+            log.info("table_let_go", table=table_id)
+        await self.released(table_id)
 
     async def start(self, pending: Pending) -> Owner:
         """The live table of a full waiting table: stored, its owner started, each audience
         sent its first snapshot."""
         config = pending.config(TableSettings.from_json(self.settings.table or None))
         humans = [s.player_id for s in config.seats if s.player_id is not None]
+        await self.claim(pending.table_id)
         for seat in config.seats:
             if seat.player_id is not None:
                 await self.store.ensure_guest(seat.player_id, seat.name)
@@ -188,7 +220,8 @@ class Tables:
         await self.store.drop_waiting(pending.table_id)
         if pending.invite is not None:
             self.invites[pending.table_id] = pending.invite
-        owner = self._owner(pending.table_id, config, Table(config), 0)
+        epoch = self.epoch_of(pending.table_id)
+        owner = self._owner(pending.table_id, config, Table(config), 0, epoch=epoch)
         owner.created_at = pending.created_at
         owner.start()
         for index, seat in enumerate(config.seats):
@@ -208,8 +241,9 @@ class Tables:
         people = [s for s in config.seats if s.player_id is not None]
         await asyncio.gather(*(self.store.ensure_guest(str(s.player_id), s.name) for s in people))
         humans = [str(s.player_id) for s in people]
+        await self.claim(table_id)
         await self.store.create_table(table_id, config.to_json(), self.clock(), humans)
-        owner = self._owner(table_id, config, Table(config), 0)
+        owner = self._owner(table_id, config, Table(config), 0, epoch=self.epoch_of(table_id))
         owner.start()
         for index, seat in enumerate(config.seats):
             if seat.player_id and self.presence.connections(table_id, index, seat.player_id):

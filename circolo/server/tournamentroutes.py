@@ -23,7 +23,7 @@ from circolo.tournaments import TournamentError
 
 if TYPE_CHECKING:
     from circolo.server.app import Server
-    from circolo.server.tournaments import Tournaments
+    from circolo.server.room import Room
 
 STATUS = {"not_found": 404, "needs_account": 401, "chips_insufficient": 402}
 """HTTP statuses of refusals other than 409 (the tournament's state does not allow it)."""
@@ -42,10 +42,10 @@ class TournamentRate:
         return 0.0 if self.window.allow(address, now) else self.window.retry_after(address, now)
 
 
-def _tournaments(request: Request) -> tuple[Server, Tournaments]:
+def _room(request: Request) -> Room:
     server: Server = request.app.state.server
     assert server.room is not None
-    return server, server.room.tournaments
+    return server.room
 
 
 def _limited(request: Request) -> Response | None:
@@ -58,20 +58,19 @@ async def listing(request: Request) -> Response:
     """``GET /api/tournaments``: the open ones, then the newest ended."""
     if (refused := _limited(request)) is not None:
         return refused
-    _server, tournaments = _tournaments(request)
     guest: Guest = request.state.guest
-    shown = await tournaments.listing(guest.id)
+    shown = await _room(request).tournament("listing", player_id=guest.id)
     return JSONResponse({"tournaments": shown}, headers={"cache-control": "no-store"})
 
 
 async def _detail(request: Request, tournament_id: str) -> Response:
-    _server, tournaments = _tournaments(request)
-    live = await tournaments.read(tournament_id[:64])
-    if live is None:
-        return http_error(404, "not_found", "no such tournament")
     guest: Guest = request.state.guest
     account = request.state.login is not None
-    page = tournaments.page(live, guest.id, account)
+    page = await _room(request).tournament(
+        "page", tournament_id=tournament_id[:64], player_id=guest.id, account=account
+    )
+    if page is None:
+        return http_error(404, "not_found", "no such tournament")
     return Response(page, media_type="application/json", headers={"cache-control": "no-store"})
 
 
@@ -87,17 +86,20 @@ async def round_deals(request: Request) -> Response:
     played the same deals (docs/tournaments.md, "Duplicate deals")."""
     if (refused := _limited(request)) is not None:
         return refused
-    _server, tournaments = _tournaments(request)
-    live = await tournaments.read(request.path_params["tournament_id"][:64])
-    if live is None:
-        return http_error(404, "not_found", "no such tournament")
     raw = request.query_params.get("offset", "0")
     if not raw.isascii() or not raw.isdigit() or len(raw) > 4:
         return http_error(400, "bad_request", "offset is a whole number")
     try:
-        shown = await tournaments.round_deals(live, request.path_params["round"], int(raw))
+        shown = await _room(request).tournament(
+            "rounds",
+            tournament_id=request.path_params["tournament_id"][:64],
+            round_no=request.path_params["round"],
+            offset=int(raw),
+        )
     except TournamentError as error:
         return http_error(409, error.code, error.message)
+    if shown is None:
+        return http_error(404, "not_found", "no such tournament")
     return JSONResponse(shown)
 
 
@@ -106,7 +108,7 @@ async def act(request: Request) -> Response:
     refusal with a ``code``."""
     if (refused := _limited(request)) is not None:
         return refused
-    _server, tournaments = _tournaments(request)
+    room = _room(request)
     tournament_id = request.path_params["tournament_id"][:64]
     action = request.path_params["action"]
     if action not in ACTIONS:
@@ -118,16 +120,19 @@ async def act(request: Request) -> Response:
             code = data.get("code")
             if code is not None and (not isinstance(code, str) or not 0 < len(code) <= 16):
                 raise FormProblem(400, "bad_request", "code is a partner's code")
-            await tournaments.register(
-                tournament_id, guest.id, guest.name, request.state.login is not None, code
-            )
+            await room.tournament(
+                "register", tournament_id=tournament_id, player_id=guest.id, name=guest.name,
+                account=request.state.login is not None, code=code,
+            )  # fmt: skip
         elif action == "unregister":
-            await tournaments.unregister(tournament_id, guest.id)
+            await room.tournament("unregister", tournament_id=tournament_id, player_id=guest.id)
         else:
             level = data.get("level", "greedy")
             if level not in LEVELS:
                 raise FormProblem(400, "bad_request", f"level is one of {', '.join(LEVELS)}")
-            await tournaments.add_bots(tournament_id, guest.id, str(level))
+            await room.tournament(
+                "bots", tournament_id=tournament_id, player_id=guest.id, level=str(level)
+            )
     except FormProblem as problem:
         return problem.response()
     except TournamentError as error:

@@ -582,6 +582,30 @@ class Tournaments:
 
     # -- what the pages show -----------------------------------------------------------------
 
+    async def serve(self, op: str, args: dict[str, Any]) -> Any:
+        """A tournament route's work by name, with JSON arguments and a JSON answer (it may
+        come from another process of the room): ``listing``; ``page`` and ``rounds``
+        (None for an unknown tournament); ``register``, ``unregister``, ``bots``."""
+        if op == "listing":
+            return await self.listing(args["player_id"])
+        if op in ("page", "rounds"):
+            live = await self.read(args["tournament_id"])
+            if live is None:
+                return None
+            if op == "page":
+                return self.page(live, args["player_id"], bool(args["account"]))
+            return await self.round_deals(live, int(args["round_no"]), int(args["offset"]))
+        if op == "register":
+            return await self.register(
+                args["tournament_id"], args["player_id"], args["name"], bool(args["account"]),
+                args.get("code"),
+            )  # fmt: skip
+        if op == "unregister":
+            return await self.unregister(args["tournament_id"], args["player_id"])
+        if op == "bots":
+            return await self.add_bots(args["tournament_id"], args["player_id"], args["level"])
+        raise ValueError(f"no tournament operation {op!r}")
+
     def page(self, live: Live, player_id: str | None, account: bool) -> str:
         """The tournament's page as JSON text: its shared part encoded once per change,
         with the asking player's ``me`` added."""

@@ -607,6 +607,20 @@ class Store:
         async with self._engine.connect() as conn, conn.begin():
             return [row.data for row in (await conn.execute(query)).all()]
 
+    async def waiting_table(self, table_id: str) -> Json | None:
+        """One waiting table's data, or None when it is not waiting (started or gone)."""
+        query = select(WaitingTable.data).where(WaitingTable.table_id == table_id)
+        async with self._engine.connect() as conn, conn.begin():
+            return (await conn.execute(query)).scalar_one_or_none()
+
+    async def open_table_ids(self) -> list[str]:
+        """The ids of every waiting table and every live one: what a room of several
+        processes shares out."""
+        waiting = select(WaitingTable.table_id)
+        live = select(GameTable.table_id).where(GameTable.status == "live")
+        async with self._engine.connect() as conn, conn.begin():
+            return [row[0] for row in (await conn.execute(waiting.union_all(live))).all()]
+
     async def live_tables(self) -> list[TableLog]:
         """Every table not finished, with its log: what a restarted server replays."""
         async with self._engine.connect() as conn, conn.begin():
