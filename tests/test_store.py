@@ -90,7 +90,7 @@ async def test_migrations_from_empty_match_the_models(url: str) -> None:
             revision, tables, diff = await conn.run_sync(_schema)
     finally:
         await store.close()
-    assert revision == migrate.head() == "0010"
+    assert revision == migrate.head() == "0011"
     assert {"players", "tables", "table_players", "table_events", "waiting_tables",
             "revocations", "ratings", "rating_changes", "conduct", "accounts",
             "auth_sessions", "mutes", "reports", "chip_transactions", "ledger_entries",

@@ -6,6 +6,8 @@ The server codes against :class:`Store`::
     store = await Store.open(settings.url)                            # runs migrations
     await store.create_table("t1", config_json, created_at=now, players=["p1"])
     await store.append("t1", [Entry(1, {"type": "sat"}, now)])        # durable when it returns
+    epoch = await store.claim_table("t1")       # several processes: this one owns t1 now
+    await store.append("t1", [Entry(2, move, now)], epoch=epoch)     # Fenced once claimed again
     for log in await store.live_tables():                             # after a restart
         Table.replay(TableConfig.from_json(log.table.config), [e.data for e in log.entries])
     await store.post_chips(chips.fee("p1", "cup", 100, at=now))      # the chip ledger
@@ -21,6 +23,7 @@ from circolo.store.records import (
     BadSeq,
     DuplicateEntry,
     Entry,
+    Fenced,
     Json,
     LedgerCheck,
     LedgerLine,
@@ -50,6 +53,7 @@ __all__ = [
     "CommitStats",
     "DuplicateEntry",
     "Entry",
+    "Fenced",
     "Json",
     "LedgerCheck",
     "LedgerLine",

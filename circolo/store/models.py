@@ -20,6 +20,7 @@ from sqlalchemy import (
     MetaData,
     String,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -101,8 +102,9 @@ class AuthSession(Base):
 
 
 class GameTable(Base):
-    """A card table: its config (JSON), status ("live", "finished"), result, and for a
-    private table its invite code (a column of its own: replays show the config)."""
+    """A card table: its config (JSON), status ("live", "finished"), result, for a
+    private table its invite code (a column of its own: replays show the config), and its
+    epoch: raised by each process that takes the table over, checked by fenced writes."""
 
     __tablename__ = "tables"
 
@@ -114,6 +116,7 @@ class GameTable(Base):
     created_at: Mapped[float] = mapped_column(Double)
     finished_at: Mapped[float | None] = mapped_column(Double, nullable=True)
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    epoch: Mapped[int] = mapped_column(Integer, server_default=text("0"))
 
     __table_args__ = (Index("ix_tables_status_created", "status", "created_at"),)
 

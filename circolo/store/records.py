@@ -194,6 +194,12 @@ class UnknownTable(StoreError):
     """No table has that id."""
 
 
+class Fenced(StoreError):
+    """A write made with a table's epoch after another process claimed the table (a
+    later epoch): the writer lost the table and must let go. Nothing of that write is
+    stored."""
+
+
 class TableExists(StoreError):
     """``create_table`` with an id already taken."""
 

@@ -8,6 +8,14 @@ commit raises :class:`StoreError` to every waiter in it, except for integrity co
 (a duplicate ``seq``, an unknown table): then each write of the batch is retried on its
 own, so only the faulty one fails.
 
+Fencing, for several processes over one PostgreSQL: each table has an epoch, which
+:meth:`Store.claim_table` raises when a process takes the table over. An append given
+its writer's epoch locks the table's row inside the batch's transaction and is refused
+(:class:`Fenced`) when the epoch is no longer the table's: a process paused past its
+lease that wakes up can never write over its successor. Row locks make this hold under
+READ COMMITTED: a claim waits for the appends that locked the row before it, and every
+append after the claim sees its epoch. A fenced append is dropped from its batch alone.
+
 SQLite durability. In WAL mode, ``synchronous=NORMAL`` fsyncs only at checkpoints: a
 killed *process* loses nothing (the WAL is in the OS page cache), but a power cut or an OS
 crash can lose the last commits, which players were already told about. So the default is
@@ -86,6 +94,7 @@ from circolo.store.records import (
     BadSeq,
     DuplicateEntry,
     Entry,
+    Fenced,
     Json,
     LedgerCheck,
     LedgerLine,
@@ -145,6 +154,11 @@ class _Write:
     rows: list[dict[str, Any]] = field(default_factory=list)
     op: Op | None = None
     conflict: Callable[[], Awaitable[StoreError]] | None = None
+    epoch: int | None = None
+    locks: str | None = None
+    """The table whose row this write locks (a claim, a fenced finish): locked up front."""
+    refused: StoreError | None = None
+    """Set by the transaction when a fenced append is left out of it (reset at each run)."""
 
 
 OnCommit = Callable[[int, int, float], None]
@@ -526,13 +540,50 @@ class Store:
 
         await self._submit(_Write(self._future(), op=op, conflict=self._unknown(table_id)))
 
+    async def claim_table(self, table_id: str) -> int:
+        """Take a table over: raise its epoch and return the new one (``UnknownTable`` if
+        absent). Once this returns, every write made with an older epoch is refused, so the
+        process that held the table before can no longer write, even one paused past its
+        lease; the caller writes with the epoch returned."""
+        claimed: list[int] = []
+
+        def op(conn: Connection) -> None:
+            claimed.clear()  # set, not appended: a batch may be retried
+            found = conn.scalar(
+                update(GameTable)
+                .where(GameTable.table_id == table_id)
+                .values(epoch=GameTable.epoch + 1)
+                .returning(GameTable.epoch)
+            )
+            if found is not None:
+                claimed.append(int(found))
+
+        await self._submit(_Write(self._future(), op=op, locks=table_id))
+        if not claimed:
+            raise UnknownTable(f"no table {table_id!r}")
+        return claimed[0]
+
+    async def epoch(self, table_id: str) -> int:
+        """A table's epoch: 0 until a process claims it (``UnknownTable`` if absent)."""
+        async with self._engine.connect() as conn:
+            found = await conn.scalar(select(GameTable.epoch).filter_by(table_id=table_id))
+        if found is None:
+            raise UnknownTable(f"no table {table_id!r}")
+        return int(found)
+
     async def append(
-        self, table_id: str, entries: Sequence[Entry | tuple[int, Json, float]]
+        self,
+        table_id: str,
+        entries: Sequence[Entry | tuple[int, Json, float]],
+        *,
+        epoch: int | None = None,
     ) -> None:
         """Append log entries ``(seq, entry_json, at)`` to a table; durable when it returns.
 
         Raises :class:`DuplicateEntry` if a ``seq`` is taken (nothing of this call is stored),
-        :class:`UnknownTable`, or :class:`StoreError` if the commit failed.
+        :class:`UnknownTable`, or :class:`StoreError` if the commit failed. With ``epoch``
+        (the one :meth:`claim_table` gave this process), :class:`Fenced` if the table was
+        claimed since: nothing of this call is stored. Without it (one process), no check.
         """
         if not entries:
             return
@@ -546,23 +597,29 @@ class Store:
             seqs = [row["seq"] for row in rows]
             return DuplicateEntry(f"table {table_id!r}: a seq in {seqs[0]}..{seqs[-1]} is taken")
 
-        await self._submit(_Write(self._future(), table_id=table_id, rows=rows, conflict=conflict))
+        write = _Write(self._future(), table_id=table_id, rows=rows, conflict=conflict, epoch=epoch)
+        await self._submit(write)
 
-    async def finish_table(self, table_id: str, result: Json, at: float | None = None) -> None:
-        """Mark a table finished with its result (it leaves :meth:`live_tables`)."""
+    async def finish_table(
+        self, table_id: str, result: Json, at: float | None = None, *, epoch: int | None = None
+    ) -> None:
+        """Mark a table finished with its result (it leaves :meth:`live_tables`). With
+        ``epoch``, :class:`Fenced` (nothing changed) if the table was claimed since."""
         now = time.time() if at is None else at
         outcome = [0]  # rows updated (set, not appended: a batch may be retried)
+        query = update(GameTable).where(GameTable.table_id == table_id)
+        if epoch is not None:  # a single-row UPDATE: it waits for a claim's lock, then rechecks
+            query = query.where(GameTable.epoch == epoch)
 
         def op(conn: Connection) -> None:
-            done = conn.execute(
-                update(GameTable)
-                .where(GameTable.table_id == table_id)
-                .values(status="finished", result=result, finished_at=now)
-            )
+            done = conn.execute(query.values(status="finished", result=result, finished_at=now))
             outcome[0] = done.rowcount
 
-        await self._submit(_Write(self._future(), op=op))
+        locks = None if epoch is None else table_id
+        await self._submit(_Write(self._future(), op=op, locks=locks))
         if outcome[0] != 1:
+            if epoch is not None and await self._exists(table_id):
+                raise Fenced(f"table {table_id!r} was claimed after epoch {epoch}")
             raise UnknownTable(f"no table {table_id!r}")
 
     async def load(self, table_id: str) -> TableLog:
@@ -1701,7 +1758,7 @@ class Store:
                 _settle(write, problem)
             return
         elapsed = time.perf_counter() - started
-        entries = sum(len(write.rows) for write in batch)
+        entries = sum(len(write.rows) for write in batch if write.refused is None)
         self.stats.commits += 1
         self.stats.writes += len(batch)
         self.stats.entries += entries
@@ -1709,13 +1766,17 @@ class Store:
         if self._on_commit is not None:
             self._on_commit(len(batch), entries, elapsed)
         for write in batch:
-            _settle(write, None)
+            _settle(write, write.refused)
 
 
 def _run(conn: Connection, batch: list[_Write]) -> None:
-    """Execute a batch in order, consecutive appends as one multi-row INSERT."""
+    """Execute a batch in order, consecutive appends as one multi-row INSERT; a fenced
+    append is left out (``refused``), the rest of the batch goes on."""
+    _fence(conn, batch)
     rows: list[dict[str, Any]] = []
     for write in batch:
+        if write.refused is not None:
+            continue
         if write.op is None:
             rows.extend(write.rows)
             continue
@@ -1725,6 +1786,39 @@ def _run(conn: Connection, batch: list[_Write]) -> None:
         write.op(conn)
     if rows:
         conn.execute(insert(TableEvent), rows)
+
+
+def _fence(conn: Connection, batch: list[_Write]) -> None:
+    """Lock the rows of the tables the batch claims or writes with an epoch, all in one
+    query in table order (so two processes' batches never deadlock on each other), and
+    refuse each append whose epoch is not its table's. The lock keeps a claim from
+    committing before this transaction does; under READ COMMITTED, a row claimed while
+    the query waited for it is read as the claim left it."""
+    fenced = [write for write in batch if write.epoch is not None and write.op is None]
+    for write in fenced:
+        write.refused = None  # reset: a batch may be retried
+    ids = sorted(
+        {write.table_id for write in fenced if write.table_id is not None}
+        | {write.locks for write in batch if write.locks is not None}
+    )
+    if not ids:
+        return
+    rows = conn.execute(
+        select(GameTable.table_id, GameTable.epoch)
+        .where(GameTable.table_id.in_(ids))
+        .order_by(GameTable.table_id)
+        .with_for_update(key_share=True)  # FOR NO KEY UPDATE: as a claim's UPDATE takes
+    )
+    epochs = {table_id: epoch for table_id, epoch in rows}
+    for write in fenced:
+        assert write.table_id is not None
+        found = epochs.get(write.table_id)
+        if found is None:
+            write.refused = UnknownTable(f"no table {write.table_id!r}")
+        elif found != write.epoch:
+            write.refused = Fenced(
+                f"table {write.table_id!r} is at epoch {found}, not {write.epoch}"
+            )
 
 
 def _posted(outcome: list[Posted | ChipsError]) -> Posted:
