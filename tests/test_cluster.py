@@ -25,6 +25,7 @@ import pytest
 from tests.conftest import Client, TableClient, _pg, postgres_database, run_sync, stored
 from tests.test_server_play import FAST, TricksServer, join, play_out, seat_at
 from tests.test_server_restart import Acks, check_acked, play, reconnect
+from tests.test_table_support import tricks_game as tricks_game
 
 pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("tricks_game")]
 
@@ -105,12 +106,15 @@ def room(tmp: Path, count: int, redis_url: str = "redis://127.0.0.1:6379") -> It
 async def test_two_people_on_two_processes_play_a_whole_match(tmp_path: Path) -> None:
     with room(tmp_path, 2) as cluster:
         one, two = cluster.servers
-        host = await seat_at(one, [{"kind": "me"}, None])
+        host = await seat_at(one, [{"kind": "me"}])
         guest = await join(two, host.table_id)
         await host.settle()
         await play_out([host, guest], timeout=90)
         assert host.status == guest.status == "finished"
-        assert host.state == {**host.state} and guest.seq == host.seq
+        await guest.settle()
+        assert guest.seq == host.seq
+        status, entries = stored(one, host.table_id)
+        assert status == "finished" and len(entries) == host.seq
         for table in (host, guest):
             await table.client.close()
 
@@ -219,6 +223,7 @@ async def test_sigterm_drains_a_process_and_its_tables_move_at_once(tmp_path: Pa
             told = await table.client.until(lambda f: f["type"] == "shutdown", timeout=20)
             assert told["retry_after"] > 0
         assert one.process.wait(30) in (0, -15)
+        one._release()
         again = [await reconnect(two, table) for table in tables]
         for table in again:
             await played(table, acks[table.table_id], 1)
@@ -236,7 +241,7 @@ async def test_redis_restarted_mid_match_the_room_goes_on(tmp_path: Path) -> Non
     port = free_port()
     with redis_server(port) as restart, room(tmp_path, 2, f"redis://127.0.0.1:{port}") as cluster:
         one, two = cluster.servers
-        host = await sit(one, [{"kind": "me"}, None])
+        host = await sit(one, [{"kind": "me"}])
         guest = await sit(two, None, host.table_id)
         await host.settle()
         playing = asyncio.create_task(play_out([host, guest], timeout=120))

@@ -35,6 +35,7 @@ from circolo.server.bus import Bus
 from circolo.server.cluster import Cluster
 from circolo.server.feeds import Delivery, Feed
 from circolo.server.identity import Guest
+from circolo.server.lease import Lease
 from circolo.server.lobby import LOBBY
 from circolo.server.owner import Audience, Outgoing, topic
 from circolo.server.peers import Unreachable
@@ -42,11 +43,16 @@ from circolo.server.protocol import ProtocolError
 from circolo.server.recovery import rebuild
 from circolo.server.room import Room
 from circolo.server.settings import Settings
+from circolo.server.tournaments import seeds_from
 from circolo.server.waiting import Pending
 from circolo.store import Store, UnknownTable
 from circolo.table import Command, SeatConfig, TableConfig, TableError
+from circolo.tournaments import TournamentError
 
 log = structlog.get_logger(__name__)
+
+TOURNAMENTS = "tournaments"
+"""The lease of the process that runs the tournaments."""
 
 
 @dataclass
@@ -97,9 +103,14 @@ class ClusterRoom(Room):
         self.heard: dict[str, dict[str, Any]] = {}  # the lobby's entries, from every process
         self._heard = bus.subscribe(LOBBY, self._hear)
         self._watch: asyncio.Task[None] | None = None
+        self._tournaments: asyncio.Task[None] | None = None
         self.tables.claim = self._claim
         self.tables.released = cluster.release
         self.tables.epoch_of = cluster.epoch
+        self.tables.seeds_of = self._seeds_of
+        self.tables.on_tournament_result = self._tournament_result
+        self._secrets: dict[str, int] = {}  # tournament tables moved here: their round's
+        self._running: Lease | None = None  # the tournaments' lease, when they run here
         cluster.adopt = self._adopt
         cluster.lost = self.tables.drop
         for op, handler in {
@@ -108,6 +119,8 @@ class ClusterRoom(Room):
             "resync": self._serve_resync, "act": self._serve_act, "join": self._serve_join,
             "leave": self._serve_leave, "bots": self._serve_bots, "next": self._serve_next,
             "revoke": self._serve_revoke, "moved": self._serve_moved,
+            "tournament": self._serve_tournament, "tournament.result": self._serve_result,
+            "tournament.secret": self._serve_secret,
         }.items():  # fmt: skip
             self.peers.serve(op, handler)
 
@@ -119,15 +132,19 @@ class ClusterRoom(Room):
         lease is (``tournaments`` stays one process's)."""
         await self.cluster.start()
         self._watch = asyncio.create_task(self._watch_origins())
+        self._tournaments = asyncio.create_task(self._run_tournaments())
         return await self.cluster.sweep()
 
     async def stop(self) -> None:
         """Drain: finish the commands under way, then let every table go at once, and tell
         the other processes to take them now."""
-        if self._watch is not None:
-            self._watch.cancel()
+        for task in (self._watch, self._tournaments):
+            if task is not None:
+                task.cancel()
         self.cluster.draining = True
         await super().stop()
+        if self._running is not None:
+            await self.cluster.leases.release([self._running])
         await self.cluster.release(list(self.cluster.held))
         self.peers.broadcast("sweep")
         await self.cluster.stop()
@@ -150,6 +167,8 @@ class ClusterRoom(Room):
                 saved = await self.store.load(table_id)
             except UnknownTable:
                 return False
+            if saved.table.config.get("tournament") and not await self._learn_secret(table_id):
+                return False  # its deals are not known yet: a later sweep takes it
             if saved.table.status != "live" or not await rebuild(
                 self.store, self.tables, saved, self.settings.resume_grace, epoch
             ):
@@ -185,6 +204,89 @@ class ClusterRoom(Room):
             raise ProtocolError(
                 "busy", "the table is moving to another server: try again"
             ) from None
+
+    # -- tournaments: they run in one process at a time ----------------------------------------
+
+    async def _run_tournaments(self) -> None:
+        """The process that gets the ``tournaments`` lease runs them (rebuilt from their logs,
+        as after a restart) until it loses it; the others send it their routes' work."""
+        while True:
+            try:
+                if self._running is None:
+                    self._running = await self.cluster.leases.acquire(TOURNAMENTS)
+                    if self._running is not None:
+                        log.info("tournaments_run_here")
+                        await self.tournaments.load()
+                        await self.tournaments.resume()
+                elif not (await self.cluster.leases.renew([self._running]))[0]:
+                    log.warning("tournaments_lease_lost")
+                    self._running = None
+                    self.tournaments.stop()
+                    self.tournaments.live.clear()
+            except Exception as error:
+                log.warning("tournaments_lease_failed", error=str(error))
+            await asyncio.sleep(self.cluster.ttl / 3)
+
+    async def _tournaments_holder(self) -> str:
+        loop = asyncio.get_running_loop()
+        until = loop.time() + self.cluster.ttl + 5.0
+        while True:
+            if self._running is not None:
+                return self.peers.process_id
+            (holder,) = await self.cluster.leases.holders([TOURNAMENTS])
+            if holder is not None:
+                return holder
+            if loop.time() >= until:
+                raise TournamentError("busy", "the tournaments are moving: try again")
+            await asyncio.sleep(0.2)
+
+    async def tournament(self, op: str, **args: Any) -> Any:
+        holder = await self._tournaments_holder()
+        if holder == self.peers.process_id:
+            return await super().tournament(op, **args)
+        try:
+            return await self.peers.call(holder, "tournament", what=op, args=args)
+        except Unreachable:
+            raise TournamentError("busy", "the tournaments are moving: try again") from None
+
+    async def _serve_tournament(self, _origin: str, args: dict[str, Any]) -> Any:
+        if self._running is None:
+            raise TournamentError("busy", "the tournaments are moving: try again")
+        return await self.tournaments.serve(str(args["what"]), dict(args["args"]))
+
+    async def _tournament_result(self, table_id: str, result: dict[str, Any]) -> None:
+        """A tournament table's result, to the process that runs the tournaments."""
+        try:
+            holder = await self._tournaments_holder()
+            await self.peers.call(holder, "tournament.result", table_id=table_id, result=result)
+        except (TournamentError, Unreachable) as error:  # its restart reads the stored result
+            log.warning("tournament_result_not_told", table=table_id, error=str(error))
+
+    async def _serve_result(self, _origin: str, args: dict[str, Any]) -> None:
+        await self.tournaments.match_over(str(args["table_id"]), dict(args["result"]))
+
+    def _seeds_of(self, table_id: str) -> Callable[[int], int] | None:
+        here = self.tournaments.seeds_of(table_id)
+        return here if here is not None else seeds_from(self._secrets.get(table_id))
+
+    async def _learn_secret(self, table_id: str) -> bool:
+        """A tournament table taken over here gets its round's deals from the tournaments'
+        process (False while none answers)."""
+        if self.tournaments.secret_of(table_id) is not None:
+            return True
+        try:
+            holder = await self._tournaments_holder()
+            secret = await self.peers.call(holder, "tournament.secret", table_id=table_id)
+        except (TournamentError, Unreachable):
+            return False
+        if secret is None:
+            return False
+        self._secrets[table_id] = int(secret)
+        return True
+
+    async def _serve_secret(self, _origin: str, args: dict[str, Any]) -> str | None:
+        secret = self.tournaments.secret_of(str(args["table_id"]))
+        return None if secret is None else str(secret)
 
     # -- what connections ask ----------------------------------------------------------------
 

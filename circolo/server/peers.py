@@ -2,8 +2,8 @@
 
 Each process listens on the topic ``rpc:<its id>``. A request names an operation and its
 JSON arguments; the answer comes back on the asker's topic: a JSON value, or the error a
-local call would have raised (``TableError`` or ``ProtocolError``, code and message), so a
-connection answers its player the same whichever process owns the table. Requests and
+local call would have raised (a table's, the protocol's, a tournament's or the chips'), so
+a player is answered the same whichever process owns the table. Requests and
 answers ride the bus in order with the table's frames: an answer is never ahead of the
 frames published before it.
 """
@@ -18,9 +18,11 @@ from typing import Any
 
 import structlog
 
+from circolo.chips import ChipsError
 from circolo.server.bus import Bus, Subscription, encode
 from circolo.server.protocol import ProtocolError
 from circolo.table import TableError
+from circolo.tournaments import TournamentError
 
 log = structlog.get_logger(__name__)
 
@@ -124,6 +126,10 @@ class Peers:
                 "kind": "table", "code": error.code, "message": error.message,
                 "reason": error.reason, "params": dict(error.params or {}),
             }  # fmt: skip
+        except TournamentError as error:
+            reply["error"] = {"kind": "tournament", "code": error.code, "message": error.message}
+        except ChipsError as error:
+            reply["error"] = {"kind": "chips", "answer": error.answer()}
         except ProtocolError as error:
             reply["error"] = {
                 "kind": "protocol", "code": error.code, "message": error.message,
@@ -136,8 +142,24 @@ class Peers:
             self.bus.publish_now(rpc_topic(str(asker)), encode(reply))
 
 
+class RemoteChipsError(ChipsError):
+    """A chip movement another process refused: answered as it answered it."""
+
+    def __init__(self, answer: dict[str, Any]) -> None:
+        super().__init__(str(answer.get("message")))
+        self.code = str(answer.get("code"))
+        self._answer = answer
+
+    def answer(self) -> dict[str, object]:
+        return dict(self._answer)
+
+
 def _error(data: dict[str, Any]) -> Exception:
     code, message = str(data.get("code")), str(data.get("message"))
+    if data.get("kind") == "tournament":
+        return TournamentError(code, message)
+    if data.get("kind") == "chips":
+        return RemoteChipsError(dict(data.get("answer") or {}))
     if data.get("kind") == "table":
         return TableError(code, message, data.get("reason"), data.get("params") or None)
     return ProtocolError(code, message, **(data.get("extra") or {}))

@@ -59,16 +59,22 @@ async def listing(request: Request) -> Response:
     if (refused := _limited(request)) is not None:
         return refused
     guest: Guest = request.state.guest
-    shown = await _room(request).tournament("listing", player_id=guest.id)
+    try:
+        shown = await _room(request).tournament("listing", player_id=guest.id)
+    except TournamentError as error:  # busy: the tournaments move to another process
+        return http_error(503, error.code, error.message)
     return JSONResponse({"tournaments": shown}, headers={"cache-control": "no-store"})
 
 
 async def _detail(request: Request, tournament_id: str) -> Response:
     guest: Guest = request.state.guest
     account = request.state.login is not None
-    page = await _room(request).tournament(
-        "page", tournament_id=tournament_id[:64], player_id=guest.id, account=account
-    )
+    try:
+        page = await _room(request).tournament(
+            "page", tournament_id=tournament_id[:64], player_id=guest.id, account=account
+        )
+    except TournamentError as error:  # busy: the tournaments move to another process
+        return http_error(503, error.code, error.message)
     if page is None:
         return http_error(404, "not_found", "no such tournament")
     return Response(page, media_type="application/json", headers={"cache-control": "no-store"})

@@ -99,6 +99,13 @@ class Live:
     many players ask (a page of 1,024 entries is about 100 kB)."""
 
 
+def seeds_from(secret: int | None) -> Callable[[int], int] | None:
+    """The seed of each hand from a round's secret (the same at every table of the round)."""
+    if secret is None:
+        return None
+    return lambda n: hand_seed(secret, n)
+
+
 class Tournaments:
     """Every tournament not ended, by id; finished ones are read from the store."""
 
@@ -138,10 +145,12 @@ class Tournaments:
     def seeds_of(self, table_id: str) -> Callable[[int], int] | None:
         """The seed of hand ``n`` (from 0) of a tournament table: the round's duplicate
         deals; None for other tables (theirs are drawn by the table's owner)."""
-        secret = self._seeds.get(table_id)
-        if secret is None:
-            return None
-        return lambda n: hand_seed(secret, n)
+        return seeds_from(self.secret_of(table_id))
+
+    def secret_of(self, table_id: str) -> int | None:
+        """A tournament table's round secret (its deals' source), if this process runs its
+        tournament."""
+        return self._seeds.get(table_id)
 
     # -- life ---------------------------------------------------------------------------
 

@@ -587,8 +587,10 @@ class Store:
         """
         if not entries:
             return
+        written = epoch or 0
         rows = [
-            {"table_id": table_id, "seq": seq, "data": data, "at": at} for seq, data, at in entries
+            {"table_id": table_id, "seq": seq, "data": data, "at": at, "epoch": written}
+            for seq, data, at in entries
         ]
 
         async def conflict() -> StoreError:

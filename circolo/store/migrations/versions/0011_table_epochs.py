@@ -1,5 +1,7 @@
 """Each table's epoch: raised by every process that takes the table over, so the store
-can refuse the writes of an owner that lost it (fencing, for several processes).
+can refuse the writes of an owner that lost it (fencing, for several processes); and each
+log entry's, the epoch of the process that wrote it (one writer at a time shows in the
+log: along a table's entries the epochs only increase).
 
 Revision ID: 0011
 Revises: 0010
@@ -18,13 +20,15 @@ depends_on: str | None = None
 
 
 def upgrade() -> None:
-    """Add ``tables.epoch`` (0 for the tables already there)."""
-    op.add_column(
-        "tables", sa.Column("epoch", sa.Integer(), nullable=False, server_default=sa.text("0"))
-    )
+    """Add ``tables.epoch`` and ``table_events.epoch`` (0 for the rows already there)."""
+    for name in ("tables", "table_events"):
+        op.add_column(
+            name, sa.Column("epoch", sa.Integer(), nullable=False, server_default=sa.text("0"))
+        )
 
 
 def downgrade() -> None:
-    """Drop ``tables.epoch`` in place (SQLite 3.35+): a batch copy of ``tables`` would
+    """Drop both in place (SQLite 3.35+): a batch copy of ``tables`` would
     drop the table, and that would cascade to every log."""
+    op.drop_column("table_events", "epoch")
     op.drop_column("tables", "epoch")
