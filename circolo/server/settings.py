@@ -52,6 +52,9 @@ class Settings(BaseSettings):
     database_url: str = ""
     redis_url: str = ""
     redis_prefix: str = "circolo:"
+    # Several processes: a table's (or the lobby's) owner holds a Redis lease this long,
+    # renewed well before; a dead process's tables move on after it (and a rebuild).
+    lease_ttl: float = Field(3.0, ge=0.5, le=60)
     secret_key: str = ""
     public_url: str = ""
     # Pages of other origins whose WebSockets are let in (the room's own always are): a
