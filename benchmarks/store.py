@@ -4,7 +4,9 @@ Each table is a task that appends one log entry at a time and awaits its commit 
 next, as a table's owner does. Reported per database and concurrency: appends per second,
 commits per second (fsyncs), entries per commit, and append latency p50 / p99. SQLite runs
 on a file with ``synchronous=FULL`` (the default) and, for comparison, ``NORMAL``;
-PostgreSQL runs on a fresh database that is dropped afterwards (skipped if unreachable).
+PostgreSQL runs on a fresh database that is dropped afterwards (skipped if unreachable),
+also fenced: each table claimed first and every append made with its epoch, as the
+processes of a cluster write.
 Figures are printed and written to ``benchmarks/results/store.json``.
 
     python benchmarks/store.py [--seconds 3] [--tables 1,10,100] [--postgres URL]
@@ -33,13 +35,20 @@ ENTRY = {"type": "play", "seat": 1, "move": "7D", "captures": ["3C", "4S"], "clo
 
 
 async def measure(
-    url: str, tables: int, seconds: float, synchronous: Synchronous = "FULL"
+    url: str,
+    tables: int,
+    seconds: float,
+    synchronous: Synchronous = "FULL",
+    fenced: bool = False,
 ) -> dict[str, Any]:
-    """Appends per second with ``tables`` concurrent writers for ``seconds``."""
+    """Appends per second with ``tables`` concurrent writers for ``seconds``; ``fenced``:
+    each with its table's epoch."""
     store = await Store.open(url, synchronous=synchronous)
     prefix = uuid.uuid4().hex[:8]
+    epochs: list[int | None] = []
     for t in range(tables):
         await store.create_table(f"{prefix}-{t}", {"game": "scopa"}, created_at=time.time())
+        epochs.append(await store.claim_table(f"{prefix}-{t}") if fenced else None)
     latencies: list[float] = []
     before = store.stats.commits
     deadline = time.perf_counter() + seconds
@@ -49,7 +58,8 @@ async def measure(
         while time.perf_counter() < deadline:
             seq += 1
             start = time.perf_counter()
-            await store.append(f"{prefix}-{t}", [Entry(seq, ENTRY, time.time())])
+            entry = Entry(seq, ENTRY, time.time())
+            await store.append(f"{prefix}-{t}", [entry], epoch=epochs[t])
             latencies.append(time.perf_counter() - start)
 
     start = time.perf_counter()
@@ -107,6 +117,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 rows.append(await measure(pg_url, n, args.seconds))
                 print("postgresql              ", rows[-1])
             results["postgresql"] = rows
+            rows = []
+            for n in counts:
+                rows.append(await measure(pg_url, n, args.seconds, fenced=True))
+                print("postgresql fenced       ", rows[-1])
+            results["postgresql_fenced"] = rows
         finally:
             await postgres_database(args.postgres, False, name)
     return results
