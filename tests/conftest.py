@@ -240,20 +240,22 @@ async def server_store(server: ServerProcess) -> Store:
 class Client:
     """A WebSocket client that speaks the protocol and remembers every frame it got."""
 
-    def __init__(self, ws: ClientConnection) -> None:
+    def __init__(self, ws: ClientConnection, ids: str = "r") -> None:
         self.ws = ws
         self.frames: list[dict[str, Any]] = []
         self.pending: list[dict[str, Any]] = []
         self.welcome: dict[str, Any] = {}
+        self.ids = ids  # request ids are ids + a count: unique per seat while the owner runs
         self._n = 0
         self._beat: asyncio.Task[None] | None = None
 
     @classmethod
     async def connect(
-        cls, url: str, token: str | None = None, hello: bool = True, **kwargs: Any
-    ) -> Client:
+        cls, url: str, token: str | None = None, hello: bool = True, ids: str = "r",
+        **kwargs: Any,
+    ) -> Client:  # fmt: skip
         ws = await connect(url, max_size=None, open_timeout=30, **kwargs)
-        client = cls(ws)
+        client = cls(ws, ids)
         if hello:
             client.welcome = await client.request({"type": "hello", "protocol": 1, "token": token})
             assert client.welcome["type"] == "welcome", client.welcome
@@ -296,7 +298,7 @@ class Client:
     async def request(self, frame: dict[str, Any], timeout: float = 15) -> dict[str, Any]:
         """Send with a fresh id; the first answer that refers to it (others are kept)."""
         self._n += 1
-        ref = f"r{self._n}"
+        ref = f"{self.ids}{self._n}"
         await self.send({**frame, "id": ref})
         return await self.until(lambda f: f.get("ref") == ref, timeout)
 

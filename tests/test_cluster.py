@@ -24,7 +24,7 @@ import pytest
 
 from tests.conftest import Client, TableClient, _pg, postgres_database, run_sync, stored
 from tests.test_server_play import FAST, TricksServer, join, play_out, seat_at
-from tests.test_server_restart import Acks, check_acked, play, reconnect
+from tests.test_server_restart import Acks, check_acked, play
 from tests.test_table_support import tricks_game as tricks_game
 
 pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("tricks_game")]
@@ -128,20 +128,42 @@ async def cycles(tmp: Path, count: int, tables_count: int = 6) -> dict[str, Any]
     loop = asyncio.get_running_loop()
     with room(tmp, 3) as cluster:
         servers = cluster.servers
-        tables = [await seat_at(rng.choice(servers), AGAINST_A_BOT) for _ in range(tables_count)]
-        where = {t.table_id: t.client for t in tables}
+        on: dict[str, TricksServer] = {}  # the process each table's player is connected to
+
+        async def new_table() -> TableClient:
+            server = rng.choice(servers)
+            table = await sit(server, AGAINST_A_BOT)
+            on[table.table_id] = server
+            return table
+
+        tables = [await new_table() for _ in range(tables_count)]
         acks: dict[str, Acks] = {}
         moved: list[float] = []
+        history: dict[int, list[str]] = {}
         for _ in range(count):
             ready = [asyncio.Event() for _ in tables]
             tasks = [
                 asyncio.create_task(play(t, acks.setdefault(t.table_id, []), 2, r))
                 for t, r in zip(tables, ready, strict=True)
             ]
-            await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), 60)
+            try:
+                await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), 60)
+            except TimeoutError:
+                stuck = [
+                    (t.table_id, t.seq, t.status, t.view and t.view["to_move"], t.seat,
+                     len(stored(servers[0], t.table_id)[1]),
+                     [f for f in t.client.frames if f["type"] == "error"][-2:])
+                    for t, r in zip(tables, ready, strict=True) if not r.is_set()
+                ]  # fmt: skip
+                for n, server in enumerate(servers):
+                    Path(f"/tmp/cluster-p{n}.log").write_text(
+                        "".join(history.get(n, [])) + "".join(server.output)
+                    )
+                raise AssertionError(f"tables stuck: {stuck}") from None
             victim = rng.choice(servers)
             port = victim.port
             victim.kill()
+            history.setdefault(servers.index(victim), []).extend(victim.output)
             killed = loop.time()
             for task in tasks:
                 task.cancel()
@@ -152,19 +174,21 @@ async def cycles(tmp: Path, count: int, tables_count: int = 6) -> dict[str, Any]
             victim.start(port)
             again = []
             for table in tables:
-                if table.client.ws.state.name != "OPEN" or table.status == "finished":
+                over = stored(servers[0], table.table_id)[0] == "finished"
+                if over or on[table.table_id] is victim:
                     await table.client.close()
-                    if table.status == "finished":
-                        again.append(await seat_at(rng.choice(servers), AGAINST_A_BOT))
+                    if over:  # ended (perhaps by its new owner): a new one in its place
+                        again.append(await new_table())
                         continue
-                    table = await reconnect(rng.choice(servers), table)
+                    server = rng.choice(servers)
+                    table = await reconnect(server, table)
+                    on[table.table_id] = server
                 again.append(table)
             tables = again
             moved.append(loop.time() - killed)
             cluster.check_one_writer()
         for table in tables:
             await table.client.close()
-        del where
     return {
         "cycles": count,
         "accepted_moves": sum(len(a) for a in acks.values()),
@@ -246,8 +270,11 @@ async def test_redis_restarted_mid_match_the_room_goes_on(tmp_path: Path) -> Non
         await host.settle()
         playing = asyncio.create_task(play_out([host, guest], timeout=120))
         await asyncio.sleep(1.0)
+        assert not playing.done(), "the match ended before Redis restarted"
         restart()
         await playing
+        logged = "".join(one.output) + "".join(two.output)
+        assert "table_lease_lost" in logged or "lease_renew_failed" in logged
         assert host.status == guest.status == "finished"
         cluster.check_one_writer()
         for table in (host, guest):
@@ -290,6 +317,20 @@ def test_several_workers_need_postgresql_and_redis(tmp_path: Path) -> None:
 
 
 # -- helpers ---------------------------------------------------------------------------------
+
+
+async def reconnect(server: TricksServer, old: TableClient) -> TableClient:
+    """The seat's player back on ``server`` (any process), on a new connection whose
+    request ids are new, as a reloaded page's are."""
+    ids = f"r{secrets.token_hex(3)}."
+    client = await Client.connect(server.url, token=old.client.token, ids=ids)
+    assert {"table_id": old.table_id, "seat": old.seat} in client.welcome["tables"]
+    frame = await client.request({"type": "table.open", "table_id": old.table_id, "since": old.seq})
+    table = Resyncing(client, old.table_id)
+    table.state, table.seq, table.seat = old.state, old.seq, old.seat
+    if frame["type"] != "ack":
+        table.apply(frame)
+    return table
 
 
 async def played(table: TableClient, acks: Acks, moves: int) -> None:

@@ -188,10 +188,11 @@ async def test_migration_0011_up_and_down(url: str) -> None:
             await store.close()
         async with engine.begin() as conn:
             await conn.run_sync(_migrate("0010", down=True))
-            columns = await conn.run_sync(
-                lambda c: {column["name"] for column in inspect(c).get_columns("tables")}
-            )
-            assert "epoch" not in columns
+            for name in ("tables", "table_events"):
+                columns = await conn.run_sync(
+                    lambda c, name=name: {col["name"] for col in inspect(c).get_columns(name)}
+                )
+                assert "epoch" not in columns
         again = await Store.open(url)
         try:
             assert await again.epoch("old") == 0

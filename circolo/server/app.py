@@ -138,7 +138,10 @@ class Server:
         leases = Leases(
             self._redis, process_id, self.settings.lease_ttl, self.settings.redis_prefix
         )
-        cluster = Cluster(store, bus, leases, process_id, self.settings.lease_ttl)
+        life = Leases(  # a process is dead for the others after four leases' time
+            self._redis, process_id, 4 * self.settings.lease_ttl, self.settings.redis_prefix
+        )
+        cluster = Cluster(store, bus, leases, life, process_id, self.settings.lease_ttl)
         log.info("cluster_process", process=process_id)
         return ClusterRoom(self.settings, store, bus, self.bots, cluster)
 

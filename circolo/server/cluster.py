@@ -47,16 +47,22 @@ def process_lease(process_id: str) -> str:
 class Cluster:
     """The leases this process holds, and the tables it takes over."""
 
-    def __init__(self, store: Store, bus: Bus, leases: Leases, process_id: str, ttl: float) -> None:
+    def __init__(
+        self, store: Store, bus: Bus, leases: Leases, life: Leases, process_id: str, ttl: float
+    ) -> None:
         self.store = store
         self.process_id = process_id
         self.leases = leases
+        self.life = life  # the process's own lease: longer, so a stall is not a death
         self.ttl = ttl
         self.peers = Peers(bus, process_id, timeout=max(5.0, 2 * ttl))
         self.held: dict[str, Lease] = {}
         self.epochs: dict[str, int] = {}
         self.adopt: Adopt | None = None
         self.lost: Lost | None = None
+        self.revived: Callable[[], Awaitable[None]] | None = None
+        """Others may have taken this process for dead (its lease ran out): say again what
+        it has open where."""
         self.draining = False
         self._me: Lease | None = None
         self._tasks: list[asyncio.Task[None]] = []
@@ -68,7 +74,7 @@ class Cluster:
         return secrets.token_hex(6)
 
     async def start(self) -> None:
-        self._me = await self.leases.acquire(process_lease(self.process_id))
+        self._me = await self.life.acquire(process_lease(self.process_id))
         self._tasks = [asyncio.create_task(self._keep()), asyncio.create_task(self._sweeps())]
 
     async def stop(self) -> None:
@@ -77,13 +83,13 @@ class Cluster:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         if self._me is not None:
             with contextlib.suppress(Exception):
-                await self.leases.release([self._me])
+                await self.life.release([self._me])
         self.peers.close()
 
     async def alive(self, processes: Iterable[str]) -> set[str]:
         """Which of these processes run now."""
         ids = list(processes)
-        holders = await self.leases.holders([process_lease(p) for p in ids])
+        holders = await self.life.holders([process_lease(p) for p in ids])
         return {p for p, holder in zip(ids, holders, strict=True) if holder is not None}
 
     # -- leases ------------------------------------------------------------------------------
@@ -153,8 +159,12 @@ class Cluster:
                     await self.let_go(table_id)
 
     async def _stay_alive(self) -> None:
-        if self._me is None or not (await self.leases.renew([self._me]))[0]:
-            self._me = await self.leases.acquire(process_lease(self.process_id))
+        if self._me is not None and (await self.life.renew([self._me]))[0]:
+            return
+        self._me = await self.life.acquire(process_lease(self.process_id))
+        log.warning("process_lease_lapsed")
+        if self.revived is not None:
+            await self.revived()
 
     async def let_go(self, table_id: str) -> None:
         """Another process owns ``table_id`` (its lease ran out, or the store fenced a

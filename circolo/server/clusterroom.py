@@ -71,6 +71,7 @@ class Link:
     feed: Feed
     guest: dict[str, Any]
     holder: str
+    send: Callable[[Delivery], None]
 
 
 def _guest(data: dict[str, Any]) -> Guest:
@@ -113,6 +114,7 @@ class ClusterRoom(Room):
         self._running: Lease | None = None  # the tournaments' lease, when they run here
         cluster.adopt = self._adopt
         cluster.lost = self.tables.drop
+        cluster.revived = self._reattach
         for op, handler in {
             "admit": self._serve_admit, "open": self._serve_open,
             "attach": self._serve_attach, "close": self._serve_close,
@@ -326,7 +328,7 @@ class ClusterRoom(Room):
         feed = Feed(table_id, seat, guest.id, on_revoke)
         feed.subscription = subscription
         self.presence.feeds.add(feed)
-        self.links[key] = Link(key, feed, guest.to_json(), answer["holder"])
+        self.links[key] = Link(key, feed, guest.to_json(), answer["holder"], send)
         self._link_of[id(feed)] = key
         frames: list[Outgoing] = [*answer["frames"], *early]  # a client skips what it has
         answered = True
@@ -545,22 +547,43 @@ class ClusterRoom(Room):
         self.presence.feeds.discard(link.feed)
         link.feed.on_revoke(link.feed, str(args["reason"]))
 
+    async def _reattach(self) -> None:
+        """This process was taken for dead a moment: each feed it has open is opened again
+        where its table is (the owner closed them and disconnected their seats)."""
+        for table_id in {link.feed.table_id for link in self.links.values()}:
+            holder = await self.cluster.holder(table_id)
+            if holder is not None:
+                await self._serve_moved(self.peers.process_id, {
+                    "table_id": table_id, "holder": holder,
+                })  # fmt: skip
+
     async def _serve_moved(self, _origin: str, args: dict[str, Any]) -> None:
-        """A table moved: this process's connections that have it open attach there."""
+        """A table moved: this process's connections that have it open attach there, and
+        are sent its screen as it is now (what the dead owner published as it died may
+        never have left it)."""
         table_id, holder = str(args["table_id"]), str(args["holder"])
         for link in [link for link in self.links.values() if link.feed.table_id == table_id]:
             link.holder = holder
+            audience = link.feed.audience
             try:
                 await self.peers.call(
-                    holder, "attach", table_id=table_id, feed=link.key,
-                    seat=link.feed.audience, guest=link.guest,
+                    holder, "attach", table_id=table_id, feed=link.key, seat=audience,
+                    guest=link.guest,
+                )  # fmt: skip
+                frames = await self.peers.call(
+                    holder, "resync", table_id=table_id, guest=link.guest, audience=audience,
+                    since=None,
                 )  # fmt: skip
             except Exception as error:
                 log.warning("feed_not_attached", table=table_id, error=str(error))
+                continue
+            for frame in frames:
+                link.send(Delivery(link.feed, frame))
 
     async def _watch_origins(self) -> None:
         """The feeds hosted for a process that died are closed: its players' seats are
         disconnected, as when a connection drops."""
+        missing: set[str] = set()
         while True:
             await asyncio.sleep(self.cluster.ttl)
             origins = {origin for origin, _ in self.hosted} - {self.peers.process_id}
@@ -570,7 +593,9 @@ class ClusterRoom(Room):
                 alive = await self.cluster.alive(origins)
             except Exception:
                 continue
+            gone = (origins - alive) & missing  # missing twice in a row: dead
+            missing = origins - alive
             for (origin, key), feed in list(self.hosted.items()):
-                if origin not in alive:
+                if origin in gone:
                     del self.hosted[(origin, key)]
                     self.presence.close_feed(feed)

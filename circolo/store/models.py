@@ -143,7 +143,7 @@ class TableEvent(Base):
     seq: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     at: Mapped[float] = mapped_column(Double)
-    epoch: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    epoch: Mapped[int] = mapped_column(Integer, server_default=text("0"))
     """The writer's epoch (``tables.epoch`` when it wrote; 0 in one process)."""
 
 

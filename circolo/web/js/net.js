@@ -12,6 +12,10 @@ export class Connection extends EventTarget {
     this.ws = null;
     this.attempt = 0;
     this.counter = 0;
+    // Request ids are unique per page, not only per connection: the server answers an id it
+    // already accepted for the seat with an ack and does not play it again, and a reloaded
+    // page counts from 1 again.
+    this.page = Math.random().toString(36).slice(2, 8);
     this.last = new Map(); // table_id -> last applied seq
     this.open = new Set(); // tables this tab has open
     this.pending = new Map(); // id -> {resolve, reject, timer}
@@ -103,7 +107,7 @@ export class Connection extends EventTarget {
   // Send a frame with an id; resolves with the reply (ack, error or the named reply),
   // or with {type: "timeout"} after `timeout` ms.
   request(frame, timeout = 5000) {
-    const id = frame.id || `c${++this.counter}`;
+    const id = frame.id || `${this.page}.${++this.counter}`;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
