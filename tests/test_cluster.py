@@ -152,9 +152,17 @@ async def cycles(tmp: Path, count: int, tables_count: int = 6) -> dict[str, Any]
                 stuck = [
                     (t.table_id, t.seq, t.status, t.view and t.view["to_move"], t.seat,
                      len(stored(servers[0], t.table_id)[1]),
-                     [f for f in t.client.frames if f["type"] == "error"][-2:])
-                    for t, r in zip(tables, ready, strict=True) if not r.is_set()
+                     [f for f in t.client.frames if f["type"] == "error"][-2:],
+                     repr(task.exception()) if task.done() else "running",
+                     t.client.ws.state.name, servers.index(on[t.table_id]), t.client.ws.close_code,
+                     t.client.ws.close_reason)
+                    for t, r, task in zip(tables, ready, tasks, strict=True) if not r.is_set()
                 ]  # fmt: skip
+                import faulthandler  # noqa: F401
+                for server in servers:
+                    assert server.process is not None
+                    os.kill(server.process.pid, signal.SIGUSR1)
+                await asyncio.sleep(1)
                 for n, server in enumerate(servers):
                     Path(f"/tmp/cluster-p{n}.log").write_text(
                         "".join(history.get(n, [])) + "".join(server.output)

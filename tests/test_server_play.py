@@ -30,6 +30,10 @@ if __name__ in ("__main__", "__mp_main__"):
     _register_tricks()
 
 if __name__ == "__main__":
+    import faulthandler
+    import signal
+
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     from circolo.serve_cli import serve
 
     serve()
