@@ -119,7 +119,7 @@ async def test_two_people_on_two_processes_play_a_whole_match(tmp_path: Path) ->
             await table.client.close()
 
 
-async def cycles(tmp: Path, count: int, tables_count: int = 6) -> dict[str, Any]:
+async def cycles(tmp: Path, count: int, tables_count: int = 4) -> dict[str, Any]:
     """3 processes with tables against bots, one of them killed -9 and started again
     ``count`` times while moves and bot moves are in flight: every acknowledged move is in
     the store, every table goes on (its players reconnect to any process), and the store
@@ -150,24 +150,13 @@ async def cycles(tmp: Path, count: int, tables_count: int = 6) -> dict[str, Any]
                 await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), 60)
             except TimeoutError:
                 stuck = [
-                    (t.table_id, t.seq, t.status, t.view and t.view["to_move"], t.seat,
-                     len(stored(servers[0], t.table_id)[1]),
+                    (t.table_id, t.seq, t.status, len(stored(servers[0], t.table_id)[1]),
                      [f for f in t.client.frames if f["type"] == "error"][-2:],
-                     repr(task.exception()) if task.done() else "running",
-                     t.client.ws.state.name, servers.index(on[t.table_id]), t.client.ws.close_code,
-                     t.client.ws.close_reason)
-                    for t, r, task in zip(tables, ready, tasks, strict=True) if not r.is_set()
+                     t.client.ws.state.name, t.client.ws.close_code)
+                    for t, r in zip(tables, ready, strict=True) if not r.is_set()
                 ]  # fmt: skip
-                import faulthandler  # noqa: F401
-                for server in servers:
-                    assert server.process is not None
-                    os.kill(server.process.pid, signal.SIGUSR1)
-                await asyncio.sleep(1)
-                for n, server in enumerate(servers):
-                    Path(f"/tmp/cluster-p{n}.log").write_text(
-                        "".join(history.get(n, [])) + "".join(server.output)
-                    )
-                raise AssertionError(f"tables stuck: {stuck}") from None
+                await keep_logs(tmp, servers, history)
+                raise AssertionError(f"tables stuck (logs in {tmp}): {stuck}") from None
             victim = rng.choice(servers)
             port = victim.port
             victim.kill()
@@ -207,14 +196,14 @@ async def cycles(tmp: Path, count: int, tables_count: int = 6) -> dict[str, Any]
 
 async def test_kill_9_a_process_20_times(tmp_path: Path) -> None:
     figures = await cycles(tmp_path, 20)
-    assert figures["accepted_moves"] >= 20 * 6
+    assert figures["accepted_moves"] >= 20 * 4
     print(figures)
 
 
 @pytest.mark.slow
 async def test_kill_9_a_process_100_times(tmp_path: Path) -> None:
     figures = await cycles(tmp_path, 100)
-    assert figures["accepted_moves"] >= 100 * 6
+    assert figures["accepted_moves"] >= 100 * 4
     print(figures)
 
 
@@ -325,6 +314,17 @@ def test_several_workers_need_postgresql_and_redis(tmp_path: Path) -> None:
 
 
 # -- helpers ---------------------------------------------------------------------------------
+
+
+async def keep_logs(tmp: Path, servers: list[TricksServer], history: dict[int, list[str]]) -> None:
+    """Each process's log (before its restarts too) and its threads' stacks (SIGUSR1), kept
+    beside the test for whoever reads why it failed."""
+    for server in servers:
+        if server.process is not None and server.process.poll() is None:
+            os.kill(server.process.pid, signal.SIGUSR1)
+    await asyncio.sleep(1)
+    for n, server in enumerate(servers):
+        (tmp / f"process-{n}.log").write_text("".join(history.get(n, []) + server.output))
 
 
 async def reconnect(server: TricksServer, old: TableClient) -> TableClient:

@@ -33,7 +33,7 @@ if __name__ == "__main__":
     import faulthandler
     import signal
 
-    faulthandler.register(signal.SIGUSR1, all_threads=True)
+    faulthandler.register(signal.SIGUSR1, all_threads=True)  # a stuck test asks for stacks
     from circolo.serve_cli import serve
 
     serve()
