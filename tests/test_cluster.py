@@ -246,6 +246,8 @@ async def test_sigterm_drains_a_process_and_its_tables_move_at_once(tmp_path: Pa
         assert one.process.wait(30) in (0, -15)
         one._release()
         again = [await reconnect(two, table) for table in tables]
+        for table in tables:
+            await table.client.close()
         for table in again:
             await played(table, acks[table.table_id], 1)
         moved = loop.time() - began
@@ -268,7 +270,7 @@ async def test_redis_restarted_mid_match_the_room_goes_on(tmp_path: Path) -> Non
         playing = asyncio.create_task(play_out([host, guest], timeout=120))
         await asyncio.sleep(1.0)
         assert not playing.done(), "the match ended before Redis restarted"
-        restart()
+        await asyncio.to_thread(restart)  # the clients keep reading meanwhile
         await playing
         logged = "".join(one.output) + "".join(two.output)
         assert "table_lease_lost" in logged or "lease_renew_failed" in logged
