@@ -137,6 +137,7 @@ class Counted:
         self.moves = total("circolo_moves_total")
         self.gc_pauses = total("circolo_gc_pause_seconds_count")
         self.gc_seconds = total("circolo_gc_pause_seconds_sum")
+        self.gc_collected = total("circolo_gc_collected_total")
         self.gc_buckets: Counter[float] = Counter()  # every generation's pauses, by bound
         for m in re.finditer(r'^circolo_gc_pause_seconds_bucket\{[^}]*le="([^"]+)"\} (\S+)',
                              body, re.M):  # fmt: skip
@@ -207,6 +208,7 @@ async def load(
         "server_move_ms_p50_bucket": 1000 * bucket_percentile(before.buckets, after.buckets, 0.5),
         "server_move_ms_p99_bucket": 1000 * bucket_percentile(before.buckets, after.buckets, 0.99),
         "gc_pauses": int(pauses),
+        "gc_collected_objects": int(after.gc_collected - before.gc_collected),
         "gc_pause_ms_max_bucket": 1000
         * bucket_percentile(
             sorted(before.gc_buckets.items()), sorted(after.gc_buckets.items()), 1.0

@@ -80,8 +80,16 @@ def run(settings: Any) -> None:
     )
     server = _Server(config, app.state.server, sockets)
     garbage.pace()
+
+    async def serve_and_sweep() -> None:
+        sweeping = asyncio.create_task(garbage.sweep())
+        try:
+            await server.serve()
+        finally:
+            sweeping.cancel()
+
     with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:  # uvloop if there
-        runner.run(server.serve())
+        runner.run(serve_and_sweep())
 
 
 class _Server:
