@@ -182,7 +182,7 @@ async def load(
     stop = asyncio.Event()
     players = [Player(url, think, random.Random(i), arrive) for i in range(tables)]
     tasks = [asyncio.create_task(p.run(stop)) for p in players]
-    await asyncio.wait_for(asyncio.gather(*(p.live.wait() for p in players)), 120)
+    await asyncio.wait_for(asyncio.gather(*(p.live.wait() for p in players)), 300)
     for player in players:
         player.latencies.clear()
     before = await counted(port)
