@@ -182,7 +182,14 @@ async def load(
     stop = asyncio.Event()
     players = [Player(url, think, random.Random(i), arrive) for i in range(tables)]
     tasks = [asyncio.create_task(p.run(stop)) for p in players]
-    await asyncio.wait_for(asyncio.gather(*(p.live.wait() for p in players)), 300)
+    try:
+        await asyncio.wait_for(asyncio.gather(*(p.live.wait() for p in players)), 300)
+    except TimeoutError:
+        stop.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        raise
     for player in players:
         player.latencies.clear()
     before = await counted(port)
@@ -350,6 +357,9 @@ async def one_server(args: argparse.Namespace, extra: dict[str, str]) -> dict[st
                                                 args.realistic_seconds, (0.5, 2.0),
                                                 arrive=ARRIVE)  # fmt: skip
                 print("  realistic", found["realistic"], flush=True)
+            except TimeoutError:  # a machine busy with other work: said, not a crash
+                found["realistic_failed"] = f"{args.realistic} players not all playing in time"
+                print("  realistic:", found["realistic_failed"], flush=True)
             finally:
                 process.terminate()
                 process.wait(30)
