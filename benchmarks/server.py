@@ -17,14 +17,28 @@ live tables holds). Reported:
   tables (untimed, each with its player's connection), after a warm-up; then the growth
   over as many bare connections, so that the table's own share shows.
 
-Figures are printed and written to ``benchmarks/results/server.json``.
+- CPU: the server process's CPU seconds (user and system, from /proc) per move over each
+  window, beside one step of the pure table for 1 v 1 Scopa (what ``benchmarks/table.py``
+  times, measured here in the same run), and their ratio; the bot processes' CPU apart.
+
+The echo, the saturation and the realistic load run in turn, ``--rounds`` times (3), so a
+passing load on the machine touches all of them alike; medians are printed with the ratios
+(moves/s over echo round trips/s; CPU per move over the table step). With ``--baseline``
+(a checkout of another version, e.g. ``git worktree add /tmp/base main``) each load also
+runs on that version's server, alternately first and second, for figures paired in the
+same runs. Figures are printed and written to ``benchmarks/results/server.json``.
 
 In the realistic load the players come over ``ARRIVE`` seconds, as people do, and it is
-measured over ``--realistic-seconds`` (60): long enough for the server's rare cycle
+measured over ``--realistic-seconds`` (120): long enough for the server's rare cycle
 collections (``circolo_gc_pause_seconds``, reported) to fall in it at their own rate.
 
+``--profile`` runs only the saturation load, with py-spy sampling the server (only while it
+holds the GIL: its CPU) for ``--seconds``; it writes a flame graph
+(``results/server-profile.svg``), the collapsed stacks (``server-profile.txt``) and the
+functions that cost most (``server-profile-top.txt``).
+
     python benchmarks/server.py [--tables 50] [--realistic 1000] [--memory 300] [--seconds 10]
-        [--realistic-seconds 60]
+        [--realistic-seconds 120] [--rounds 3] [--baseline PATH] [--profile]
 """
 
 from __future__ import annotations
@@ -36,20 +50,73 @@ import os
 import platform
 import random
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from roomload import Player, percentile, start_server
+from table import steps_per_second
 from websockets.asyncio.client import ClientConnection, connect
 
 RESULTS = Path(__file__).parent / "results"
 ARRIVE = 30.0
 """Seconds over which the realistic load's players come. All at once, their one-hand
 matches would end together, and every table would be replaced in the same second."""
+
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of one process so far (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes under ``pid`` (the bot processes of a server)."""
+    parents: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        children = parents.get(todo.pop(), [])
+        found += children
+        todo += children
+    return found
+
+
+class Cpu:
+    """The CPU seconds a server (and apart, its bot processes) spends from here on."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.bots = {child: cpu_seconds(child) for child in descendants(pid)}
+        self.server = cpu_seconds(pid)
+
+    def spent(self) -> tuple[float, float]:
+        """Server CPU seconds, bot processes' CPU seconds, since this was made."""
+        bots = sum(cpu_seconds(c) - self.bots.get(c, 0.0) for c in descendants(self.pid))
+        return cpu_seconds(self.pid) - self.server, bots
+
+
+def table_step_ms() -> float:
+    """One step of the pure table, 1 v 1 Scopa, as ``benchmarks/table.py`` times it, in CPU
+    time (as the server's is read: a loaded machine stretches wall time, not CPU time)."""
+    found = steps_per_second("scopa", 2, matches=30, seed=0, clock=time.thread_time)
+    return float(found["ms_per_step"])
 
 
 def rss_kib(pid: int) -> int:
@@ -70,6 +137,13 @@ class Counted:
         self.moves = total("circolo_moves_total")
         self.gc_pauses = total("circolo_gc_pause_seconds_count")
         self.gc_seconds = total("circolo_gc_pause_seconds_sum")
+        self.gc_collected = total("circolo_gc_collected_total")
+        self.gc_buckets: Counter[float] = Counter()  # every generation's pauses, by bound
+        for m in re.finditer(r'^circolo_gc_pause_seconds_bucket\{[^}]*le="([^"]+)"\} (\S+)',
+                             body, re.M):  # fmt: skip
+            self.gc_buckets[float("inf") if m.group(1) == "+Inf" else float(m.group(1))] += float(
+                m.group(2)
+            )
         self.buckets = [
             (float("inf") if m.group(1) == "+Inf" else float(m.group(1)), float(m.group(2)))
             for m in re.finditer(
@@ -99,34 +173,53 @@ def bucket_percentile(before: list[tuple[float, float]], after: list[tuple[float
 
 
 async def load(
-    port: int, tables: int, seconds: float, think: tuple[float, float], arrive: float = 0.0
-) -> dict[str, Any]:
+    pid: int, port: int, tables: int, seconds: float, think: tuple[float, float],
+    arrive: float = 0.0, during: Any = None,
+) -> dict[str, Any]:  # fmt: skip
     """``tables`` players, coming within ``arrive`` seconds, for ``seconds`` (after every
     table is live)."""
     url = f"ws://127.0.0.1:{port}/ws"
     stop = asyncio.Event()
     players = [Player(url, think, random.Random(i), arrive) for i in range(tables)]
     tasks = [asyncio.create_task(p.run(stop)) for p in players]
-    await asyncio.wait_for(asyncio.gather(*(p.live.wait() for p in players)), 120)
+    try:
+        await asyncio.wait_for(asyncio.gather(*(p.live.wait() for p in players)), 300)
+    except TimeoutError:
+        stop.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        raise
     for player in players:
         player.latencies.clear()
     before = await counted(port)
+    cpu = Cpu(pid)
     started = time.perf_counter()
-    await asyncio.sleep(seconds)
+    await (asyncio.sleep(seconds) if during is None else during)
     elapsed = time.perf_counter() - started
+    server_cpu, bots_cpu = cpu.spent()
     after = await counted(port)
     latencies = [x for p in players for x in p.latencies]
     pauses = after.gc_pauses - before.gc_pauses
+    moves = after.moves - before.moves
     result = {
         "tables": tables,
         "seconds": round(elapsed, 2),
-        "moves_per_second": round((after.moves - before.moves) / elapsed, 1),
+        "moves_per_second": round(moves / elapsed, 1),
+        "server_cpu_share": round(server_cpu / elapsed, 3),
+        "server_cpu_ms_per_move": round(1000 * server_cpu / moves, 4) if moves else None,
+        "bots_cpu_ms_per_move": round(1000 * bots_cpu / moves, 4) if moves else None,
         "round_trips_per_second": round(len(latencies) / elapsed, 1),
         "round_trip_ms_p50": round(1000 * percentile(latencies, 0.5), 2),
         "round_trip_ms_p99": round(1000 * percentile(latencies, 0.99), 2),
         "server_move_ms_p50_bucket": 1000 * bucket_percentile(before.buckets, after.buckets, 0.5),
         "server_move_ms_p99_bucket": 1000 * bucket_percentile(before.buckets, after.buckets, 0.99),
         "gc_pauses": int(pauses),
+        "gc_collected_objects": int(after.gc_collected - before.gc_collected),
+        "gc_pause_ms_max_bucket": 1000
+        * bucket_percentile(
+            sorted(before.gc_buckets.items()), sorted(after.gc_buckets.items()), 1.0
+        ),
         "gc_pause_ms_mean": round(1000 * (after.gc_seconds - before.gc_seconds) / pauses, 1)
         if pauses
         else None,
@@ -240,52 +333,189 @@ async def echo(connections: int, seconds: float) -> dict[str, Any]:
     return {"connections": connections, "round_trips_per_second": round(total / elapsed, 1)}
 
 
+async def one_server(args: argparse.Namespace, extra: dict[str, str]) -> dict[str, Any]:
+    """Memory and saturation on one server, the realistic load on a fresh one (with the
+    room's own pause before a bot moves)."""
+    found: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as data:
+        process, port = start_server(Path(data), extra=extra)
+        try:
+            if args.memory:
+                found["memory"] = await live_memory(process.pid, port, args.memory)
+                print("  memory", found["memory"], flush=True)
+            found["saturation"] = await load(process.pid, port, args.tables, args.seconds,
+                                             (0.0, 0.0))  # fmt: skip
+            print("  saturation", found["saturation"], flush=True)
+        finally:
+            process.terminate()
+            process.wait(30)
+    if args.realistic:
+        with tempfile.TemporaryDirectory() as data:
+            process, port = start_server(Path(data), bot_delay=None, extra=extra)
+            try:
+                found["realistic"] = await load(process.pid, port, args.realistic,
+                                                args.realistic_seconds, (0.5, 2.0),
+                                                arrive=ARRIVE)  # fmt: skip
+                print("  realistic", found["realistic"], flush=True)
+            except TimeoutError:  # a machine busy with other work: said, not a crash
+                found["realistic_failed"] = f"{args.realistic} players not all playing in time"
+                print("  realistic:", found["realistic_failed"], flush=True)
+            finally:
+                process.terminate()
+                process.wait(30)
+    return found
+
+
+FIGURES = {
+    "echo round trips/s": ("echo", "round_trips_per_second"),
+    "saturation moves/s": ("saturation", "moves_per_second"),
+    "saturation round trip p50 ms": ("saturation", "round_trip_ms_p50"),
+    "saturation round trip p99 ms": ("saturation", "round_trip_ms_p99"),
+    "saturation server CPU share": ("saturation", "server_cpu_share"),
+    "saturation server CPU ms/move": ("saturation", "server_cpu_ms_per_move"),
+    "saturation bots CPU ms/move": ("saturation", "bots_cpu_ms_per_move"),
+    "table step ms": ("table", "ms_per_step"),
+    "moves/s ÷ echo round trips/s": ("ratios", "moves_vs_echo"),
+    "server CPU per move ÷ table step": ("ratios", "cpu_per_move_vs_step"),
+    "realistic moves/s": ("realistic", "moves_per_second"),
+    "realistic ÷ saturation moves/s": ("ratios", "realistic_vs_saturation"),
+    "realistic server CPU share": ("realistic", "server_cpu_share"),
+    "realistic server CPU ms/move": ("realistic", "server_cpu_ms_per_move"),
+    "realistic round trip p50 ms": ("realistic", "round_trip_ms_p50"),
+    "realistic round trip p99 ms": ("realistic", "round_trip_ms_p99"),
+    "realistic gc pauses": ("realistic", "gc_pauses"),
+    "realistic longest gc pause ms (bucket)": ("realistic", "gc_pause_ms_max_bucket"),
+    "KiB per live table with its connection": ("memory", "kib_per_live_table_with_its_connection"),
+    "KiB per live table": ("memory", "kib_per_live_table"),
+    "KiB per bare connection": ("memory", "kib_per_bare_connection"),
+}
+
+
+def ratios(found: dict[str, Any]) -> dict[str, Any]:
+    """The figures that compare across machines, from one round of one server."""
+    saturation = found["saturation"]
+    out = {
+        "moves_vs_echo": round(
+            saturation["moves_per_second"] / found["echo"]["round_trips_per_second"], 4
+        ),
+        "cpu_per_move_vs_step": round(
+            (saturation["server_cpu_ms_per_move"] or 0.0) / found["table"]["ms_per_step"], 2
+        ),
+    }
+    if "realistic" in found:
+        out["realistic_vs_saturation"] = round(
+            found["realistic"]["moves_per_second"] / saturation["moves_per_second"], 3
+        )
+    return out
+
+
+def medians(runs: list[dict[str, Any]]) -> dict[str, float]:
+    out = {}
+    for name, (part, key) in FIGURES.items():
+        values = [run[part][key] for run in runs if run.get(part, {}).get(key) is not None]
+        if values:
+            out[name] = round(statistics.median(values), 4)
+    return out
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     results: dict[str, Any] = {
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
         "load_average_at_start": os.getloadavg()[0],
+        "args": vars(args),
     }
-    results["echo"] = await echo(args.tables, args.seconds)
-    print("echo", results["echo"], flush=True)
+    versions: dict[str, dict[str, str]] = {"now": {}}
+    if args.baseline:
+        versions["baseline"] = {"PYTHONPATH": str(Path(args.baseline).resolve())}
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name in versions}
+    for round_no in range(args.rounds):
+        table = {"ms_per_step": table_step_ms()}
+        echoed = await echo(args.tables, args.seconds)
+        print(f"round {round_no + 1}: table {table}, echo {echoed}", flush=True)
+        order = list(versions) if round_no % 2 == 0 else list(reversed(versions))
+        for name in order:
+            print(f" {name}", flush=True)
+            found = {"round": round_no + 1, "table": table, "echo": echoed}
+            found |= await one_server(args, versions[name])
+            found["ratios"] = ratios(found)
+            runs[name].append(found)
+    results["runs"] = runs
+    results["medians"] = {name: medians(found) for name, found in runs.items()}
+    return results
+
+
+async def profile(args: argparse.Namespace) -> None:
+    """The saturated server under py-spy: a flame graph, the collapsed stacks, the top."""
+    RESULTS.mkdir(exist_ok=True)
+    spy = Path(sys.executable).parent / "py-spy"
+    svg, raw = RESULTS / "server-profile.svg", RESULTS / "server-profile.txt"
     with tempfile.TemporaryDirectory() as data:
         process, port = start_server(Path(data))
+
+        async def record() -> None:
+            for out, form in ((svg, "flamegraph"), (raw, "raw")):
+                command = [str(spy), "record", "--gil", "--nonblocking", "-r", "200", "-d",
+                           str(int(args.seconds)), "-f", form, "-o", str(out), "-p",
+                           str(process.pid)]  # fmt: skip
+                spying = await asyncio.create_subprocess_exec(
+                    *command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+                )
+                await spying.wait()
+
         try:
-            results["memory"] = await live_memory(process.pid, port, args.memory)
-            print("memory", results["memory"], flush=True)
-            results["saturation"] = await load(port, args.tables, args.seconds, (0.0, 0.0))
-            print("saturation", results["saturation"], flush=True)
+            found = await load(process.pid, port, args.tables, 0, (0.0, 0.0), during=record())
+            print("saturation (under the profiler)", found, flush=True)
         finally:
             process.terminate()
             process.wait(30)
-    with tempfile.TemporaryDirectory() as data:
-        process, port = start_server(Path(data), bot_delay=None)
-        try:
-            results["realistic"] = await load(
-                port, args.realistic, args.realistic_seconds, (0.5, 2.0), arrive=ARRIVE
-            )
-            print("realistic", results["realistic"], flush=True)
-        finally:
-            process.terminate()
-            process.wait(30)
-    echo_rate = results["echo"]["round_trips_per_second"]
-    results["moves_vs_echo"] = round(results["saturation"]["moves_per_second"] / echo_rate, 3)
-    results["round_trips_vs_echo"] = round(
-        results["saturation"]["round_trips_per_second"] / echo_rate, 3
-    )
-    return results
+    top = top_costs(raw.read_text())
+    (RESULTS / "server-profile-top.txt").write_text(top)
+    print(top)
+
+
+def top_costs(collapsed: str, rows: int = 30) -> str:
+    """The functions that cost most, as shares of the samples: in themselves, and with what
+    they call."""
+    own: Counter[str] = Counter()
+    inclusive: Counter[str] = Counter()
+    total = 0
+    for line in collapsed.splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not stack:
+            continue
+        n = int(count)
+        total += n
+        frames = [re.sub(r":\d+\)$", ")", f) for f in stack.split(";")]
+        own[frames[-1]] += n
+        for frame in set(frames):
+            inclusive[frame] += n
+    lines = [f"{total} samples of the server holding the GIL", "", "own % | function"]
+    lines += [f"{100 * n / total:5.1f} | {f}" for f, n in own.most_common(rows)]
+    lines += ["", "with callees % | function"]
+    lines += [f"{100 * n / total:5.1f} | {f}" for f, n in inclusive.most_common(rows)]
+    return "\n".join(lines) + "\n"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50, help="tables at saturation")
-    parser.add_argument("--realistic", type=int, default=1000, help="tables at 0.5-2 s a move")
-    parser.add_argument("--memory", type=int, default=300, help="idle live tables for memory")
+    parser.add_argument("--realistic", type=int, default=1000,
+                        help="tables at 0.5-2 s a move (0: none)")  # fmt: skip
+    parser.add_argument(
+        "--memory", type=int, default=300, help="idle live tables for memory (0: none)"
+    )
     parser.add_argument("--seconds", type=float, default=10.0, help="saturation, echo")
-    parser.add_argument("--realistic-seconds", type=float, default=60.0)
+    parser.add_argument("--realistic-seconds", type=float, default=120.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--baseline", help="a checkout of the version to pair with")
+    parser.add_argument("--profile", action="store_true", help="profile the saturated server")
     args = parser.parse_args()
+    if args.profile:
+        asyncio.run(profile(args))
+        return
     results = asyncio.run(run(args))
-    print(json.dumps(results, indent=2))
+    print(json.dumps(results["medians"], indent=2, ensure_ascii=False))
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "server.json").write_text(json.dumps(results, indent=2) + "\n")
 

@@ -95,8 +95,16 @@ def run(settings: Any, sock: Any = None) -> None:
     )
     server = _Server(config, app.state.server, sockets)
     garbage.pace()
+
+    async def serve_and_sweep() -> None:
+        sweeping = asyncio.create_task(garbage.sweep())
+        try:
+            await server.serve(None if sock is None else [sock])
+        finally:
+            sweeping.cancel()
+
     with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:  # uvloop if there
-        runner.run(server.serve(None if sock is None else [sock]))
+        runner.run(serve_and_sweep())
 
 
 class _Server:

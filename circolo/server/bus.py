@@ -15,6 +15,7 @@ import json
 import secrets
 from collections import defaultdict
 from collections.abc import Callable
+from json.encoder import encode_basestring_ascii
 from typing import Any, Protocol
 
 import structlog
@@ -25,10 +26,23 @@ Message = str
 Handler = Callable[[Message], None]
 
 
+def _refuse(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+_ENCODER: Any = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
+    None, _refuse, encode_basestring_ascii, None, ":", ",", False, False, False
+)
+"""The standard library's C encoder, made once: ``json.dumps(frame, separators=(",", ":"),
+allow_nan=False)`` makes one at every call, a quarter of a frame's encoding. No check for
+cycles (a frame is a tree). orjson encodes a frame ten times faster but writes NaN as null
+and refuses integers over 64 bits."""
+
+
 def encode(frame: dict[str, Any]) -> Message:
     """A frame as the compact JSON text that goes on the bus and the wire. A number that is
     not finite raises ``ValueError``: NaN and Infinity are not JSON (a browser refuses them)."""
-    return json.dumps(frame, separators=(",", ":"), allow_nan=False)
+    return "".join(_ENCODER(frame, 0))
 
 
 class Subscription(Protocol):

@@ -1,38 +1,49 @@
-"""The cycle collector, paced for a server whose tables replace their state at every move.
+"""The cycle collector, kept out of the way of a server whose tables replace their state at
+every move.
 
 A live table's objects live about a second, until its next move. CPython's young
 collection scans every tracked object made since the last collection that is still alive,
-so at 1,000 tables each young collection scanned most of the heap: 20-60 ms with every
-table stopped, every few seconds, which was most of the move round trip's p99
-(benchmarks/server.py). Nearly everything the room makes is freed by reference counting
-(a full collection after five seconds of play found no garbage; ``Owner.call`` breaks the
-one cycle a refused command made), so collections are made rare: one young collection per
-500,000 more live objects (at 1,000 busy tables, one of about 250 ms every few minutes),
-and a full one every hundred of those. Each pause is measured in /metrics
-(``circolo_gc_pause_seconds``).
+so at 1,000 tables any collection scans most of the tables' state, whatever its thresholds:
+rare ones (one per 500,000 more live objects) stopped every table for 250-1,400 ms every
+few minutes, frequent ones (one per 5,000) for 20-100 ms, 89 times in two minutes
+(benchmarks/server.py). Nearly everything the room makes is freed by reference counting:
+in ten seconds of play at saturation a collection found only what importing a module
+once leaves (the pure-Python ``datetime``), and ``Owner.call`` breaks the one cycle a
+refused command made. So the server makes no automatic collection: what start-up made is
+frozen, and a full collection runs once every ``SWEEP_EVERY`` seconds, in case some path
+makes cycles after all (``circolo_gc_collected_total`` counts what it finds). Each pause
+is measured in /metrics (``circolo_gc_pause_seconds``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import time
 from typing import Any
 
-from circolo.server.metrics import GC_PAUSE
+from circolo.server.metrics import GC_COLLECTED, GC_PAUSE
 
-YOUNG = 500_000  # net new tracked objects before a young collection
-OLDER = 10  # young collections before a middle one, and middle ones before a full one
+SWEEP_EVERY = 3600.0  # seconds between two full collections
 
 _started: list[float] = []
 
 
 def pace() -> None:
-    """Freeze what start-up made (never scanned again), set the thresholds, time each pause."""
+    """Freeze what start-up made (never scanned again), stop the automatic collections,
+    time each pause."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(YOUNG, OLDER, OLDER)
+    gc.disable()
     if _observe not in gc.callbacks:
         gc.callbacks.append(_observe)
+
+
+async def sweep(every: float = SWEEP_EVERY) -> None:
+    """A full collection every ``every`` seconds, until cancelled."""
+    while True:
+        await asyncio.sleep(every)
+        gc.collect()
 
 
 def _observe(phase: str, info: dict[str, Any]) -> None:
@@ -40,3 +51,4 @@ def _observe(phase: str, info: dict[str, Any]) -> None:
         _started.append(time.perf_counter())
     elif _started:
         GC_PAUSE.labels(str(info["generation"])).observe(time.perf_counter() - _started.pop())
+        GC_COLLECTED.inc(info["collected"])

@@ -66,6 +66,7 @@ class Lobby:
         self._timers: dict[str, asyncio.TimerHandle] = {}  # Play now: its bots are due
         self._deserted: dict[str, asyncio.TimerHandle] = {}  # waiting tables nobody has open
         self._shown: dict[str, dict[str, Any]] = {}  # live tables as the lobby was last told
+        self._relisted: dict[str, str] = {}  # a live table's status when its entry was made
 
     # -- life --------------------------------------------------------------------------------
 
@@ -131,7 +132,15 @@ class Lobby:
         if owner.config.private:
             return
         table_id = owner.table_id
-        entry = self.entry(owner) if self._listed(owner) else None
+        listed = self._listed(owner)
+        status = owner.table.status
+        if listed and self._relisted.get(table_id) == status:
+            return  # only its status changes an entry while it is listed: not made anew
+        entry = self.entry(owner) if listed else None
+        if listed:
+            self._relisted[table_id] = status
+        else:
+            self._relisted.pop(table_id, None)
         if entry == self._shown.get(table_id):
             return
         if entry is not None:
@@ -143,6 +152,7 @@ class Lobby:
     def forget(self, table_id: str) -> None:
         """A retired table: nothing of it is shown any more."""
         self._shown.pop(table_id, None)
+        self._relisted.pop(table_id, None)
 
     def _lobby_update(self, entry: dict[str, Any]) -> None:
         if not entry["private"]:

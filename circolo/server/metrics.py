@@ -39,6 +39,10 @@ GC_PAUSE = Histogram(
     "circolo_gc_pause_seconds", "A cycle collection, every table stopped", ["generation"],
     buckets=(0.001, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0), registry=REGISTRY,
 )  # fmt: skip
+GC_COLLECTED = Counter(
+    "circolo_gc_collected_total", "Objects a cycle collection found unreachable (cyclic garbage)",
+    registry=REGISTRY,
+)  # fmt: skip
 BOT_REPLACED = Counter("circolo_bot_replaced_total", "Bot processes killed and replaced",
                        registry=REGISTRY)  # fmt: skip
 

@@ -91,6 +91,7 @@ class Owner:
         self.presenter = Presenter(table, shown=seq > 0)  # what each audience was shown
         self.seq = seq
         self.created_at = clock()
+        self._moves = metrics.MOVES.labels(config.game)  # bound once: looked up at each move
         self._store = store
         self._bus = bus
         self._bots = bots
@@ -215,7 +216,7 @@ class Owner:
         if request_id and seat is not None:
             self._accepted.setdefault(seat, deque(maxlen=32)).append(request_id)
         if isinstance(command, Play):
-            metrics.MOVES.labels(self.config.game).inc()
+            self._moves.inc()
             metrics.MOVE_LATENCY.observe(time.perf_counter() - started)
         return self.seq
 
