@@ -30,6 +30,17 @@ from tests.hidden import named_words
 T = TypeVar("T")
 STARTUP = 90.0  # seconds: imports are slow on a loaded machine
 POSTGRES = os.environ.get("CIRCOLO_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
+PYCACHE = str(Path(tempfile.gettempdir()) / "circolo-test-pycache")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compiled modules kept between the many Python processes of a run (xdist workers,
+    servers, their bot workers, CLI runs), outside the tree: with PYTHONDONTWRITEBYTECODE
+    set, each of them would compile SQLAlchemy, Starlette and the rest again (seconds each)."""
+    os.environ["PYTHONDONTWRITEBYTECODE"] = ""
+    os.environ["PYTHONPYCACHEPREFIX"] = PYCACHE
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = PYCACHE
 
 
 def run_sync(coroutine: Coroutine[Any, Any, T]) -> T:
@@ -125,9 +136,6 @@ class ServerProcess:
             # every client of a test comes from 127.0.0.1 (tests of these caps lower them)
             "CIRCOLO_WEBSOCKETS_PER_ADDRESS": "1000",
             "CIRCOLO_SOCKETS_PER_ADDRESS": "2000",
-            # compiled modules kept between the many server starts of a run (outside the tree)
-            "PYTHONDONTWRITEBYTECODE": "",
-            "PYTHONPYCACHEPREFIX": str(Path(tempfile.gettempdir()) / "circolo-test-pycache"),
             **(env or {}),
         }
         self.process: subprocess.Popen[str] | None = None

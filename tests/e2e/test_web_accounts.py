@@ -5,6 +5,7 @@ same faces in its settings."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,12 +14,19 @@ import pytest
 from tests.e2e.conftest import Player, running_server, shot
 
 PASSWORD = "correct horse battery"
+ROOM = {
+    "CIRCOLO_PLAY_NOW_WAIT": "0",
+    "CIRCOLO_FINISHED_LINGER": "0.5",
+    # a match left is over, then its rematch offer waits: 2 s, not a minute, before the
+    # table is finished and in the history
+    "CIRCOLO_TABLE": json.dumps({"rematch_window": 2}),
+}
 STARTED = ".table-screen .hand .card, .table-screen .cut button, .table-screen .actions button"
 
 
 @pytest.fixture(scope="module")
 def room() -> Iterator[str]:
-    with running_server(CIRCOLO_PLAY_NOW_WAIT="0", CIRCOLO_FINISHED_LINGER="0.5") as base:
+    with running_server(**ROOM) as base:
         yield base
 
 

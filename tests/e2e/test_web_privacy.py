@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import Player, running_server, shot
-from tests.e2e.test_web_accounts import STARTED, history_rows
+from tests.e2e.test_web_accounts import ROOM, STARTED, history_rows
 
 PASSWORD = "correct horse battery"
 NAME = "Marta Verdi"
@@ -22,7 +22,7 @@ NAME = "Marta Verdi"
 
 @pytest.fixture(scope="module")
 def room() -> Iterator[str]:
-    with running_server(CIRCOLO_PLAY_NOW_WAIT="0", CIRCOLO_FINISHED_LINGER="0.5") as base:
+    with running_server(**ROOM) as base:
         yield base
 
 
