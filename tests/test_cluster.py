@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from tests import test_server_restart as restart
 from tests.conftest import Client, TableClient, _pg, postgres_database, run_sync, stored
 from tests.test_server_play import FAST, TricksServer, join, play_out, seat_at
 from tests.test_server_restart import Acks, check_acked, play
@@ -332,15 +333,7 @@ async def keep_logs(tmp: Path, servers: list[TricksServer], history: dict[int, l
 async def reconnect(server: TricksServer, old: TableClient) -> TableClient:
     """The seat's player back on ``server`` (any process), on a new connection whose
     request ids are new, as a reloaded page's are."""
-    ids = f"r{secrets.token_hex(3)}."
-    client = await Client.connect(server.url, token=old.client.token, ids=ids)
-    assert {"table_id": old.table_id, "seat": old.seat} in client.welcome["tables"]
-    frame = await client.request({"type": "table.open", "table_id": old.table_id, "since": old.seq})
-    table = Resyncing(client, old.table_id)
-    table.state, table.seq, table.seat = old.state, old.seq, old.seat
-    if frame["type"] != "ack":
-        table.apply(frame)
-    return table
+    return await restart.reconnect(server, old, f"r{secrets.token_hex(3)}.", Resyncing)
 
 
 async def played(table: TableClient, acks: Acks, moves: int) -> None:

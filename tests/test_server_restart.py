@@ -25,11 +25,15 @@ from tests.test_table_support import tricks_game as tricks_game
 pytestmark = pytest.mark.anyio
 
 
-async def reconnect(server: TricksServer, old: TableClient) -> TableClient:
-    client = await Client.connect(server.url, token=old.client.token)
+async def reconnect(
+    server: ServerProcess, old: TableClient, ids: str = "r", kind: type[TableClient] = TableClient
+) -> TableClient:
+    """The seat's player back on a new connection (request ids made of ``ids``), its table
+    reopened from its last ``seq`` as a ``kind``."""
+    client = await Client.connect(server.url, token=old.client.token, ids=ids)
     assert {"table_id": old.table_id, "seat": old.seat} in client.welcome["tables"]
     frame = await client.request({"type": "table.open", "table_id": old.table_id, "since": old.seq})
-    table = TableClient(client, old.table_id)
+    table = kind(client, old.table_id)
     table.state, table.seq, table.seat = old.state, old.seq, old.seat
     if frame["type"] != "ack":
         table.apply(frame)
