@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import random
 import secrets
@@ -23,6 +24,7 @@ from typing import Any
 import pytest
 
 from tests import test_server_restart as restart
+from tests import test_server_tournaments as tournaments
 from tests.conftest import Client, TableClient, _pg, postgres_database, run_sync, stored
 from tests.test_server_play import FAST, TricksServer, join, play_out, seat_at
 from tests.test_server_restart import Acks, check_acked, play
@@ -47,7 +49,7 @@ def redis_up(url: str = "redis://127.0.0.1:6379") -> bool:
 class Room:
     """``count`` server processes sharing one PostgreSQL database and one Redis."""
 
-    def __init__(self, tmp: Path, database: str, redis_url: str, count: int) -> None:
+    def __init__(self, tmp: Path, database: str, redis_url: str, count: int, **more: str) -> None:
         settings = FAST["CIRCOLO_TABLE"].replace('"disconnect_grace": 0.5', '"disconnect_grace": 5')
         settings = settings.replace('"disconnect_countdown": 2', '"disconnect_countdown": 600')
         env = {
@@ -60,6 +62,7 @@ class Room:
             "CIRCOLO_LEASE_TTL": str(TTL),
             "CIRCOLO_SECRET_KEY": secrets.token_hex(16),
             "CIRCOLO_LOG_LEVEL": "info",
+            "CIRCOLO_TOURNAMENTS": json.dumps(tournaments.STANDING[:1]),
         }
         self.env = env
         self.servers = [TricksServer(tmp / f"p{i}", env) for i in range(count)]
@@ -118,6 +121,32 @@ async def test_two_people_on_two_processes_play_a_whole_match(tmp_path: Path) ->
         assert status == "finished" and len(entries) == host.seq
         for table in (host, guest):
             await table.client.close()
+
+
+async def test_the_tournaments_are_the_same_whatever_process_a_player_reaches(
+    tmp_path: Path,
+) -> None:
+    """Two players enter a sit-and-go through two processes: one tournament, one table, and
+    each opens it where they are."""
+    with room(tmp_path, 2) as cluster:
+        one, two = cluster.servers
+        (a, a_http), (b, b_http) = await tournament_player(one), await tournament_player(two)
+        async with a_http, b_http:
+            sit = await tournaments._open(a_http, practice=True, seats=2, team=1)
+            assert (await tournaments._open(b_http, practice=True, seats=2, team=1)) == sit
+            assert (await tournaments.act(a_http, sit["id"], "register")).status_code == 200
+            assert (await tournaments.act(b_http, sit["id"], "register")).status_code == 200
+            table_id = (await tournaments._notice(a, "round_started"))["data"]["table_id"]
+            also = await tournaments._notice(b, "round_started")
+            assert also["data"]["table_id"] == table_id
+            for client in (a, b):
+                opened = await client.request({"type": "table.open", "table_id": table_id})
+                assert opened["type"] == "table.snapshot", opened
+                assert opened["snapshot"]["state"]["table"]["tournament"] is True
+            detail = (await b_http.get(f"/api/tournaments/{sit['id']}")).json()
+            assert detail["status"] == "running" and len(detail["bracket"][0]) == 1
+        for client in (a, b):
+            await client.close()
 
 
 async def cycles(tmp: Path, count: int, tables_count: int = 4) -> dict[str, Any]:
@@ -328,6 +357,11 @@ async def keep_logs(tmp: Path, servers: list[TricksServer], history: dict[int, l
     await asyncio.sleep(1)
     for n, server in enumerate(servers):
         (tmp / f"process-{n}.log").write_text("".join(history.get(n, []) + server.output))
+
+
+async def tournament_player(server: TricksServer) -> tuple[Client, Any]:
+    client = await Client.connect(server.url)
+    return client, tournaments.browser(server, circolo_guest=client.token)
 
 
 async def reconnect(server: TricksServer, old: TableClient) -> TableClient:

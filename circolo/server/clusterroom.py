@@ -110,7 +110,7 @@ class ClusterRoom(Room):
         self.tables.epoch_of = cluster.epoch
         self.tables.seeds_of = self._seeds_of
         self.tables.on_tournament_result = self._tournament_result
-        self._secrets: dict[str, int] = {}  # tournament tables moved here: their round's
+        self._secrets: dict[str, int] = {}  # tournament tables moved here: round secrets
         self._running: Lease | None = None  # the tournaments' lease, when they run here
         cluster.adopt = self._adopt
         cluster.lost = self.tables.drop
@@ -129,9 +129,8 @@ class ClusterRoom(Room):
     # -- life --------------------------------------------------------------------------------
 
     async def recover(self) -> int:
-        """Nothing is rebuilt at once: the sweeps take the tables nobody holds, so several
-        processes starting together share them. The tournaments run where the lobby's
-        lease is (``tournaments`` stays one process's)."""
+        """The tables nobody holds are taken by this process's sweeps (the first one now),
+        and the tournaments by whichever process gets their lease."""
         await self.cluster.start()
         self._watch = asyncio.create_task(self._watch_origins())
         self._tournaments = asyncio.create_task(self._run_tournaments())
@@ -188,12 +187,23 @@ class ClusterRoom(Room):
     async def _holder(self, table_id: str, guest: Guest | None, invite: str | None) -> str:
         if self._here(table_id):
             return self.peers.process_id
-        holder = await self.cluster.holder_soon(table_id)
+        holder = await self.cluster.holder(table_id)
+        if holder is None and await self._open_in_store(table_id):
+            holder = await self.cluster.holder_soon(table_id)  # it is moving: wait for it
         if holder is None:
             if guest is None:
                 raise ProtocolError("no_table", f"no table {table_id[:64]!r}")
             raise await self._gone(table_id, invite, guest)
         return holder
+
+    async def _open_in_store(self, table_id: str) -> bool:
+        """Is this a waiting or live table (not a finished one, nor a made-up id)?"""
+        if await self.store.waiting_table(table_id) is not None:
+            return True
+        try:
+            return (await self.store.table(table_id)).status == "live"
+        except UnknownTable:
+            return False
 
     async def _at(self, table_id: str, guest: Guest | None, op: str, **args: Any) -> Any:
         """``op`` on ``table_id``, done by the process that owns it."""
