@@ -119,7 +119,8 @@ class Peers:
         reply: dict[str, Any] = {"reply": request}
         try:
             if handler is None:
-                raise ProtocolError("unknown_op", f"no operation {message.get('op')!r}")
+                # another version of the room, in a rolling restart: the player tries again
+                raise ProtocolError("busy", "the room is being updated: try again")
             reply["ok"] = await handler(str(asker), message.get("args") or {})
         except TableError as error:
             reply["error"] = {
