@@ -297,17 +297,20 @@ async def test_redis_restarted_mid_match_the_room_goes_on(tmp_path: Path) -> Non
         host = await sit(one, [{"kind": "me"}])
         guest = await sit(two, None, host.table_id)
         await host.settle()
+        assert host.status == "playing"
         playing = asyncio.create_task(play_out([host, guest], timeout=120))
-        await asyncio.sleep(1.0)
-        assert not playing.done(), "the match ended before Redis restarted"
-        await asyncio.to_thread(restart)  # the clients keep reading meanwhile
-        await playing
+        try:
+            await asyncio.to_thread(restart)  # as they play; the clients keep reading
+            await playing
+        finally:
+            playing.cancel()
+            for table in (host, guest):
+                await table.client.close()
         logged = "".join(one.output) + "".join(two.output)
-        assert "table_lease_lost" in logged or "lease_renew_failed" in logged
+        noticed = ("table_lease_lost", "table_lease_taken_again", "lease_renew_failed")
+        assert any(event in logged for event in noticed), "Redis went away unnoticed"
         assert host.status == guest.status == "finished"
         cluster.check_one_writer()
-        for table in (host, guest):
-            await table.client.close()
 
 
 async def test_several_workers_share_one_port(tmp_path: Path) -> None:

@@ -155,8 +155,23 @@ class Cluster:
                 continue
             for (table_id, lease), ok in zip(held, alive, strict=True):
                 if not ok and self.held.get(table_id) is lease:
-                    log.warning("table_lease_lost", table=table_id)
-                    await self.let_go(table_id)
+                    await self._lapsed(table_id)
+
+    async def _lapsed(self, table_id: str) -> None:
+        """A lease ran out (this process was too busy to renew it in time). Nobody else
+        took it: it is taken again and the table goes on (had another process claimed it
+        meanwhile, the store would refuse this one's next write). Another holds it: the
+        table is let go."""
+        try:
+            lease = await self.leases.acquire(table_lease(table_id))
+        except Exception:
+            lease = None
+        if lease is not None and table_id in self.held:
+            self.held[table_id] = lease
+            log.info("table_lease_taken_again", table=table_id)
+            return
+        log.warning("table_lease_lost", table=table_id)
+        await self.let_go(table_id)
 
     async def _stay_alive(self) -> None:
         if self._me is not None and (await self.life.renew([self._me]))[0]:

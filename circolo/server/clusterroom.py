@@ -53,6 +53,10 @@ log = structlog.get_logger(__name__)
 
 TOURNAMENTS = "tournaments"
 """The lease of the process that runs the tournaments."""
+OWNER_CHECKED_EVERY = 0.5
+"""Seconds between two looks at who owns a table while its owner is slow to answer."""
+MOVES_FOLLOWED = 3
+"""How many times a request follows its table to a new owner before it answers busy."""
 
 
 @dataclass
@@ -206,16 +210,33 @@ class ClusterRoom(Room):
             return False
 
     async def _at(self, table_id: str, guest: Guest | None, op: str, **args: Any) -> Any:
-        """``op`` on ``table_id``, done by the process that owns it."""
-        holder = await self._holder(table_id, guest, args.get("invite"))
+        """``op`` on ``table_id``, done by the process that owns it: asked again of the new
+        owner when the table moves meanwhile (its process died or drained)."""
         if guest is not None:
             args["guest"] = guest.to_json()
-        try:
+        for _ in range(MOVES_FOLLOWED):
+            holder = await self._holder(table_id, guest, args.get("invite"))
+            try:
+                return await self._ask(holder, table_id, op, args)
+            except Unreachable:
+                continue
+        raise ProtocolError("busy", "the table is moving to another server: try again")
+
+    async def _ask(self, holder: str, table_id: str, op: str, args: dict[str, Any]) -> Any:
+        """``op`` asked of ``holder``; ``Unreachable`` as soon as it no longer holds the
+        table (its lease ran out: it died), not at the request's time-out."""
+        if holder == self.peers.process_id:
             return await self.peers.call(holder, op, table_id=table_id, **args)
-        except Unreachable:
-            raise ProtocolError(
-                "busy", "the table is moving to another server: try again"
-            ) from None
+        call = asyncio.ensure_future(self.peers.call(holder, op, table_id=table_id, **args))
+        try:
+            while True:
+                done, _ = await asyncio.wait({call}, timeout=OWNER_CHECKED_EVERY)
+                if done:
+                    return call.result()
+                if await self.cluster.holder(table_id) != holder:
+                    raise Unreachable(f"table {table_id} left process {holder}")
+        finally:
+            call.cancel()
 
     # -- tournaments: they run in one process at a time ----------------------------------------
 
