@@ -301,7 +301,12 @@ async def test_redis_restarted_mid_match_the_room_goes_on(tmp_path: Path) -> Non
         playing = asyncio.create_task(play_out([host, guest], timeout=120))
         try:
             await asyncio.to_thread(restart)  # as they play; the clients keep reading
-            await playing
+            try:
+                await playing
+            except AssertionError:
+                await keep_logs(tmp_path, [one, two], {})
+                errors = [f for t in (host, guest) for f in t.client.frames if f["type"] == "error"]
+                raise AssertionError(f"logs in {tmp_path}; errors {errors[-6:]}") from None
         finally:
             playing.cancel()
             for table in (host, guest):

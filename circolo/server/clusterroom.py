@@ -28,11 +28,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import structlog
+from redis.exceptions import RedisError
 
 from circolo.server.access import seat_of
 from circolo.server.botpool import BotPool
 from circolo.server.bus import Bus
-from circolo.server.cluster import Cluster
+from circolo.server.cluster import Cluster, table_lease
 from circolo.server.feeds import Delivery, Feed
 from circolo.server.identity import Guest
 from circolo.server.lease import Lease
@@ -215,11 +216,11 @@ class ClusterRoom(Room):
         if guest is not None:
             args["guest"] = guest.to_json()
         for _ in range(MOVES_FOLLOWED):
-            holder = await self._holder(table_id, guest, args.get("invite"))
             try:
+                holder = await self._holder(table_id, guest, args.get("invite"))
                 return await self._ask(holder, table_id, op, args)
-            except Unreachable:
-                continue
+            except (Unreachable, RedisError):  # it moves, or Redis is away a moment
+                await asyncio.sleep(OWNER_CHECKED_EVERY)
         raise ProtocolError("busy", "the table is moving to another server: try again")
 
     async def _ask(self, holder: str, table_id: str, op: str, args: dict[str, Any]) -> Any:
@@ -612,21 +613,39 @@ class ClusterRoom(Room):
                 link.send(Delivery(link.feed, frame))
 
     async def _watch_origins(self) -> None:
-        """The feeds hosted for a process that died are closed: its players' seats are
-        disconnected, as when a connection drops."""
+        """Every lease's time: the feeds hosted for a process that died are closed (its
+        players' seats are disconnected, as when a connection drops), and this process's
+        feeds follow any table that moved without this process hearing of it (Redis was
+        away when the new owner said so)."""
         missing: set[str] = set()
         while True:
             await asyncio.sleep(self.cluster.ttl)
-            origins = {origin for origin, _ in self.hosted} - {self.peers.process_id}
-            if not origins:
-                continue
             try:
-                alive = await self.cluster.alive(origins)
-            except Exception:
-                continue
-            gone = (origins - alive) & missing  # missing twice in a row: dead
-            missing = origins - alive
-            for (origin, key), feed in list(self.hosted.items()):
-                if origin in gone:
-                    del self.hosted[(origin, key)]
-                    self.presence.close_feed(feed)
+                missing = await self._close_dead_origins(missing)
+                await self._follow_moved_tables()
+            except Exception as error:  # Redis away: next time
+                log.warning("cluster_watch_failed", error=str(error))
+
+    async def _close_dead_origins(self, missing: set[str]) -> set[str]:
+        """Close the hosted feeds of processes missing twice in a row; the ones missing now."""
+        origins = {origin for origin, _ in self.hosted} - {self.peers.process_id}
+        if not origins:
+            return set()
+        now_missing = origins - await self.cluster.alive(origins)
+        for (origin, key), feed in list(self.hosted.items()):
+            if origin in now_missing & missing:
+                del self.hosted[(origin, key)]
+                self.presence.close_feed(feed)
+        return now_missing
+
+    async def _follow_moved_tables(self) -> None:
+        known = {link.feed.table_id: link.holder for link in self.links.values()}
+        if not known:
+            return
+        ids = list(known)
+        holders = await self.cluster.leases.holders([table_lease(t) for t in ids])
+        for table_id, holder in zip(ids, holders, strict=True):
+            if holder is not None and holder != known[table_id]:
+                await self._serve_moved(self.peers.process_id, {
+                    "table_id": table_id, "holder": holder,
+                })  # fmt: skip
