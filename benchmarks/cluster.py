@@ -39,7 +39,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,7 +51,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).parent))
-from roomload import Player, percentile, start_server  # noqa: E402
+from roomload import Player, percentile, start_server
 
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"
 REDIS = "redis://127.0.0.1:6379"
@@ -151,21 +152,18 @@ async def cluster(count: int) -> AsyncIterator[Cluster]:
     }  # fmt: skip
     try:
         with tempfile.TemporaryDirectory() as data:
-            for n in range(count):  # one after the other: the first one migrates the store
-                folder = Path(data) / f"p{n}"
+            folders = [Path(data) / f"p{n}" for n in range(count)]
+            for folder in folders:
                 folder.mkdir()
-                room.servers.append(start_server(folder, extra=extra))
+            room.servers.append(start_server(folders[0], extra=extra))  # it migrates the store
+            with ThreadPoolExecutor() as starting:  # the others together: they take seconds
+                room.servers += starting.map(lambda f: start_server(f, extra=extra), folders[1:])
             try:
                 yield room
-            finally:
-                for process, _ in room.servers:
+            finally:  # killed, not drained: the database goes anyway, and sooner
+                for index, (process, _) in enumerate(room.servers):
                     if process.poll() is None:
-                        process.terminate()
-                for process, _ in room.servers:
-                    try:
-                        process.wait(30)
-                    except subprocess.TimeoutExpired:
-                        process.kill()
+                        room.kill(index)
     finally:
         await admin.execute(f'DROP DATABASE IF EXISTS "{room.database}" WITH (FORCE)')
         await admin.close()
@@ -295,6 +293,7 @@ class Mover:
         self.changed = asyncio.Event()
         self.answers: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._n = 0
+        self.tasks: set[asyncio.Task[Any]] = set()  # kept while they run
 
     async def request(self, frame: dict[str, Any], timeout: float = 1.0) -> dict[str, Any]:
         """Its answer (``ack`` or ``error``), or ``{"type": "timeout"}``."""
@@ -325,10 +324,14 @@ class Mover:
                 await self.next_state()
             reader.cancel()
         self.ws = await connect(via, max_size=None, ping_interval=None)
-        asyncio.create_task(self.read())
+        self.spawn(self.read())
         await self.request({"type": "hello", "protocol": 1, "token": welcome["token"]}, 10)
         await self.request({"type": "table.open", "table_id": self.table_id,
                             "since": self.seq}, 10)  # fmt: skip
+
+    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        self.tasks.add(task := asyncio.create_task(work))
+        task.add_done_callback(self.tasks.discard)
 
     async def next_state(self) -> None:
         self.changed.clear()
@@ -349,9 +352,9 @@ class Mover:
                     self.state = dict(frame["snapshot"].get("state") or frame["snapshot"])
                 elif kind == "table.events" and frame.get("table_id") == self.table_id:
                     if frame["prev"] > self.seq:  # one lost in the move: ask for the rest
-                        asyncio.create_task(self.request(
-                            {"type": "table.open", "table_id": self.table_id,
-                             "since": self.seq}))  # fmt: skip
+                        self.spawn(self.request({"type": "table.open",
+                                                 "table_id": self.table_id,
+                                                 "since": self.seq}))  # fmt: skip
                         continue
                     self.seq = frame["seq"]
                     for event in frame["events"]:
@@ -368,10 +371,10 @@ class Mover:
             if (table.get("status") or self.state.get("status")) in ("finished", "rematch"):
                 self.finished = True
                 return
-            hand = self.state.get("hand")
-            view = hand["view"] if hand else None
+            hand: dict[str, Any] | None = self.state.get("hand")
             phase = self.state.get("phase", {}).get("name")
-            if view is None or view["to_move"] != self.seat or phase not in (None, "play"):
+            if (hand is None or hand["view"] is None or hand["view"]["to_move"] != self.seat
+                    or phase not in (None, "play")):  # fmt: skip
                 await self.next_state()
                 continue
             await asyncio.sleep(self.rng.uniform(0.05, 0.15))
