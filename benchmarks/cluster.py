@@ -517,10 +517,10 @@ def main() -> None:
     parser.add_argument("--only", nargs="+", default=["saturation", "tables", "failover"],
                         choices=["saturation", "tables", "failover"])  # fmt: skip
     parser.add_argument("--out", type=Path, default=RESULTS)
+    if parser.parse_args().quick:  # smaller defaults; what is given still counts
+        parser.set_defaults(runs=1, tables=[100], seconds=5.0, arrive=3.0, saturation_seconds=4.0,
+                            failover_tables=6, failover_background=10)  # fmt: skip
     args = parser.parse_args()
-    if args.quick:
-        args.runs, args.tables, args.seconds, args.arrive = 1, [100], 5.0, 3.0
-        args.saturation_seconds, args.failover_tables, args.failover_background = 4.0, 6, 10
     report = asyncio.run(run(args))
     print(table(report["results"]))
     if not args.quick:
