@@ -488,18 +488,26 @@ def table(results: dict[str, dict[str, Any]]) -> str:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    started = {"cpus": os.cpu_count(), "load_average": os.getloadavg()}
+    """Every run; after each one, the medians so far are written (a long run that is
+    stopped keeps its first runs)."""
+    machine = {"cpus": os.cpu_count(), "load_average": os.getloadavg()}
+    settings = {k: v for k, v in vars(args).items() if k != "out"}
     steps = plan(args)
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in steps}
+    report: dict[str, Any] = {}
     for number in range(args.runs):
         for name, step in steps:
             began = time.perf_counter()
             runs[name].append(await step())
             print(f"run {number + 1} {name} ({time.perf_counter() - began:.0f} s): "
                   f"{runs[name][-1]}", flush=True)  # fmt: skip
-    results = {name: medians(values) for name, values in runs.items()}
-    settings = {k: v for k, v in vars(args).items() if k != "out"}
-    return {"machine": started, "settings": settings, "results": results}
+        results = {name: medians(values) for name, values in runs.items()}
+        report = {"machine": machine, "settings": settings, "runs": number + 1,
+                  "results": results}  # fmt: skip
+        if not args.quick:
+            args.out.parent.mkdir(exist_ok=True)
+            args.out.write_text(json.dumps(report, indent=2) + "\n")
+    return report
 
 
 def main() -> None:
@@ -523,9 +531,6 @@ def main() -> None:
     args = parser.parse_args()
     report = asyncio.run(run(args))
     print(table(report["results"]))
-    if not args.quick:
-        args.out.parent.mkdir(exist_ok=True)
-        args.out.write_text(json.dumps(report, indent=2) + "\n")
 
 
 if __name__ == "__main__":
