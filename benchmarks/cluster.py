@@ -8,6 +8,7 @@ Each measurement gets a cluster of its own: a new PostgreSQL database, a new Red
 players in this process are spread over the processes in turn (a player's table is created
 on the process it is connected to, which owns it).
 
+- idle (``--only idle``): no player, what the processes cost by themselves;
 - saturation: 50 players, no thinking: moves/s (the processes' /metrics), the servers'
   CPU per move and the bot processes' (from /proc), Redis's CPU per move, its PUBLISH calls
   per move (each frame goes to every process), PostgreSQL's commits per move and the CPU of
@@ -451,6 +452,12 @@ def plan(args: argparse.Namespace) -> list[tuple[str, Callable[[], Any]]]:
             return load(n, args.saturation_tables, args.saturation_seconds, (0.0, 0.0), 2.0)
 
         steps.append((f"saturation/{count}", saturation))
+        if "idle" in args.only:
+
+            def idle(n: int = count) -> Any:
+                return load(n, 0, args.saturation_seconds, (0.0, 0.0), 0.0)
+
+            steps.append((f"idle/{count}", idle))
         for tables in args.tables if "tables" in args.only else []:
 
             def realistic(n: int = count, t: int = tables) -> Any:
@@ -523,7 +530,7 @@ def main() -> None:
     parser.add_argument("--failover-tables", type=int, default=20)
     parser.add_argument("--failover-background", type=int, default=60)
     parser.add_argument("--only", nargs="+", default=["saturation", "tables", "failover"],
-                        choices=["saturation", "tables", "failover"])  # fmt: skip
+                        choices=["saturation", "idle", "tables", "failover"])  # fmt: skip
     parser.add_argument("--out", type=Path, default=RESULTS)
     if parser.parse_args().quick:  # smaller defaults; what is given still counts
         parser.set_defaults(runs=1, tables=[100], seconds=5.0, arrive=3.0, saturation_seconds=4.0,
