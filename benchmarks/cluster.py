@@ -110,7 +110,8 @@ async def moves_total(port: int) -> float:
 
 @dataclass
 class Cluster:
-    """``count`` server processes sharing one new database and one new Redis prefix."""
+    """``count`` server processes sharing one new database and one new Redis prefix; 0: one
+    process on its own SQLite store and bus, as without PostgreSQL and Redis (the baseline)."""
 
     count: int
     database: str = field(default_factory=lambda: f"circolo_bench_{secrets.token_hex(6)}")
@@ -150,10 +151,10 @@ async def cluster(count: int) -> AsyncIterator[Cluster]:
         "CIRCOLO_REDIS_PREFIX": f"bench{secrets.token_hex(4)}:",
         "CIRCOLO_SECRET_KEY": secrets.token_hex(16),
         "CIRCOLO_BOT_PROCESSES": "1",
-    }  # fmt: skip
+    } if count else {"CIRCOLO_BOT_PROCESSES": "1"}  # fmt: skip
     try:
         with tempfile.TemporaryDirectory() as data:
-            folders = [Path(data) / f"p{n}" for n in range(count)]
+            folders = [Path(data) / f"p{n}" for n in range(max(count, 1))]
             for folder in folders:
                 folder.mkdir()
             room.servers.append(start_server(folders[0], extra=extra))  # it migrates the store
@@ -227,7 +228,7 @@ async def load(
     async with cluster(count) as room:
         urls = room.urls()
         stop = asyncio.Event()
-        players = [Player(urls[i % count], think, random.Random(i), arrive)
+        players = [Player(urls[i % len(urls)], think, random.Random(i), arrive)
                    for i in range(tables)]  # fmt: skip
         tasks = [asyncio.create_task(p.run(stop)) for p in players]
         live = await players_live(players, arrive + 120)
@@ -447,29 +448,30 @@ def plan(args: argparse.Namespace) -> list[tuple[str, Callable[[], Any]]]:
     """Every measurement, named, once (a run)."""
     steps: list[tuple[str, Callable[[], Any]]] = []
     for count in args.processes:
+        label = str(count) if count else "sqlite"
 
         def saturation(n: int = count) -> Any:
             return load(n, args.saturation_tables, args.saturation_seconds, (0.0, 0.0), 2.0)
 
-        steps.append((f"saturation/{count}", saturation))
+        steps.append((f"saturation/{label}", saturation))
         if "idle" in args.only:
 
             def idle(n: int = count) -> Any:
                 return load(n, 0, args.saturation_seconds, (0.0, 0.0), 0.0)
 
-            steps.append((f"idle/{count}", idle))
+            steps.append((f"idle/{label}", idle))
         for tables in args.tables if "tables" in args.only else []:
 
             def realistic(n: int = count, t: int = tables) -> Any:
                 return load(n, t, args.seconds, (0.5, 2.0), args.arrive)
 
-            steps.append((f"tables {tables}/{count}", realistic))
+            steps.append((f"tables {tables}/{label}", realistic))
         if count >= 2 and "failover" in args.only:
 
             def moved(n: int = count) -> Any:
                 return failover(n, args.failover_tables, args.failover_background)
 
-            steps.append((f"failover/{count}", moved))
+            steps.append((f"failover/{label}", moved))
     return [(name, step) for name, step in steps
             if "saturation" in args.only or not name.startswith("saturation")]  # fmt: skip
 
@@ -521,7 +523,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run: small and short")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--processes", type=int, nargs="+", default=[1, 2, 3])
+    parser.add_argument("--processes", type=int, nargs="+", default=[1, 2, 3],
+                        help="0: one process on SQLite, without Redis (the baseline)")  # fmt: skip
     parser.add_argument("--tables", type=int, nargs="+", default=[1000, 3000])
     parser.add_argument("--seconds", type=float, default=60.0, help="realistic loads' window")
     parser.add_argument("--arrive", type=float, default=30.0, help="the players come over")
