@@ -49,6 +49,7 @@ bench: .venv/.synced  ## engine and bot benchmarks (not part of make test)
 	$(UV) run --frozen python benchmarks/table.py
 	$(UV) run --frozen python benchmarks/store.py
 	$(UV) run --frozen python benchmarks/server.py
+	$(UV) run --frozen python benchmarks/cluster.py  # needs PostgreSQL and Redis
 	$(UV) run --frozen python benchmarks/tournament.py
 
 lock: $(UV)
