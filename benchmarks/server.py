@@ -59,7 +59,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from roomload import Player, percentile, start_server
+from roomload import Player, cpu_seconds, descendants, percentile, start_server
 from table import steps_per_second
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -67,35 +67,6 @@ RESULTS = Path(__file__).parent / "results"
 ARRIVE = 30.0
 """Seconds over which the realistic load's players come. All at once, their one-hand
 matches would end together, and every table would be replaced in the same second."""
-
-
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU seconds of one process so far (0 once it is gone)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / TICK
-
-
-def descendants(pid: int) -> list[int]:
-    """The processes under ``pid`` (the bot processes of a server)."""
-    parents: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rpartition(")")[2].split()
-        except OSError:
-            continue
-        parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-    found, todo = [], [pid]
-    while todo:
-        children = parents.get(todo.pop(), [])
-        found += children
-        todo += children
-    return found
 
 
 class Cpu:
