@@ -156,6 +156,10 @@ async def cycles(tmp: Path, count: int, tables_count: int = 4) -> dict[str, Any]
     shows one writer at a time."""
     rng = random.Random(7)
     loop = asyncio.get_running_loop()
+    tables: list[TableClient] = []
+    acks: dict[str, Acks] = {}
+    moved: list[float] = []
+    history: dict[int, list[str]] = {}
     with room(tmp, 3) as cluster:
         servers = cluster.servers
         on: dict[str, TricksServer] = {}  # the process each table's player is connected to
@@ -166,56 +170,56 @@ async def cycles(tmp: Path, count: int, tables_count: int = 4) -> dict[str, Any]
             on[table.table_id] = server
             return table
 
-        tables = [await new_table() for _ in range(tables_count)]
-        acks: dict[str, Acks] = {}
-        moved: list[float] = []
-        history: dict[int, list[str]] = {}
-        for _ in range(count):
-            ready = [asyncio.Event() for _ in tables]
-            tasks = [
-                asyncio.create_task(play(t, acks.setdefault(t.table_id, []), 2, r))
-                for t, r in zip(tables, ready, strict=True)
-            ]
-            try:
-                await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), 60)
-            except TimeoutError:
-                stuck = [
-                    (t.table_id, t.seq, t.status, len(stored(servers[0], t.table_id)[1]),
-                     [f for f in t.client.frames if f["type"] == "error"][-2:],
-                     t.client.ws.state.name, t.client.ws.close_code)
-                    for t, r in zip(tables, ready, strict=True) if not r.is_set()
-                ]  # fmt: skip
-                await keep_logs(tmp, servers, history)
-                raise AssertionError(f"tables stuck (logs in {tmp}): {stuck}") from None
-            victim = rng.choice(servers)
-            port = victim.port
-            victim.kill()
-            history.setdefault(servers.index(victim), []).extend(victim.output)
-            killed = loop.time()
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+        def ended(table: TableClient) -> bool:  # perhaps by its new owner
+            return stored(servers[0], table.table_id)[0] == "finished"
+
+        try:
+            tables = [await new_table() for _ in range(tables_count)]
+            for _ in range(count):
+                ready = [asyncio.Event() for _ in tables]
+                tasks = [
+                    asyncio.create_task(play(t, acks.setdefault(t.table_id, []), 2, r))
+                    for t, r in zip(tables, ready, strict=True)
+                ]
+                try:
+                    await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), 60)
+                except TimeoutError:
+                    stuck = [
+                        (t.table_id, t.seq, t.status, len(stored(servers[0], t.table_id)[1]),
+                         [f for f in t.client.frames if f["type"] == "error"][-2:],
+                         t.client.ws.state.name, t.client.ws.close_code)
+                        for t, r in zip(tables, ready, strict=True) if not r.is_set()
+                    ]  # fmt: skip
+                    await keep_logs(tmp, servers, history)
+                    raise AssertionError(f"tables stuck (logs in {tmp}): {stuck}") from None
+                victim = rng.choice(servers)
+                port = victim.port
+                victim.kill()
+                history.setdefault(servers.index(victim), []).extend(victim.output)
+                killed = loop.time()
+                for task in tasks:
+                    task.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+                for table in tables:
+                    assert table.seat is not None
+                    entries = stored(servers[0], table.table_id)[1]
+                    check_acked(entries, table.seat, acks[table.table_id])
+                victim.start(port)
+                again = []
+                for table in tables:
+                    back: TableClient | None = table
+                    if on[table.table_id] is victim or ended(table):
+                        await table.client.close()
+                        server = rng.choice(servers)
+                        back = None if ended(table) else await reconnect(server, table)
+                        on[table.table_id] = server
+                    again.append(back or await new_table())  # one that ended: a new one
+                tables = again
+                moved.append(loop.time() - killed)
+                cluster.check_one_writer()
+        finally:
             for table in tables:
-                assert table.seat is not None
-                check_acked(stored(servers[0], table.table_id)[1], table.seat, acks[table.table_id])
-            victim.start(port)
-            again = []
-            for table in tables:
-                over = stored(servers[0], table.table_id)[0] == "finished"
-                if over or on[table.table_id] is victim:
-                    await table.client.close()
-                    if over:  # ended (perhaps by its new owner): a new one in its place
-                        again.append(await new_table())
-                        continue
-                    server = rng.choice(servers)
-                    table = await reconnect(server, table)
-                    on[table.table_id] = server
-                again.append(table)
-            tables = again
-            moved.append(loop.time() - killed)
-            cluster.check_one_writer()
-        for table in tables:
-            await table.client.close()
+                await table.client.close()
     return {
         "cycles": count,
         "accepted_moves": sum(len(a) for a in acks.values()),
@@ -299,6 +303,7 @@ async def test_redis_restarted_mid_match_the_room_goes_on(tmp_path: Path) -> Non
         await host.settle()
         assert host.status == "playing"
         playing = asyncio.create_task(play_out([host, guest], timeout=120))
+        returning = asyncio.create_task(back_to_the_table([host, guest]))
         try:
             await asyncio.to_thread(restart)  # as they play; the clients keep reading
             try:
@@ -309,6 +314,7 @@ async def test_redis_restarted_mid_match_the_room_goes_on(tmp_path: Path) -> Non
                 raise AssertionError(f"logs in {tmp_path}; errors {errors[-6:]}") from None
         finally:
             playing.cancel()
+            returning.cancel()
             for table in (host, guest):
                 await table.client.close()
         logged = "".join(one.output) + "".join(two.output)
@@ -372,10 +378,15 @@ async def tournament_player(server: TricksServer) -> tuple[Client, Any]:
     return client, tournaments.browser(server, circolo_guest=client.token)
 
 
-async def reconnect(server: TricksServer, old: TableClient) -> TableClient:
+async def reconnect(server: TricksServer, old: TableClient) -> TableClient | None:
     """The seat's player back on ``server`` (any process), on a new connection whose
-    request ids are new, as a reloaded page's are."""
-    return await restart.reconnect(server, old, f"r{secrets.token_hex(3)}.", Resyncing)
+    request ids are new, as a reloaded page's are; None if the table ended meanwhile."""
+    try:
+        return await restart.reconnect(server, old, f"r{secrets.token_hex(3)}.", Resyncing)
+    except AssertionError:
+        if stored(server, old.table_id)[0] != "finished":
+            raise
+        return None
 
 
 async def played(table: TableClient, acks: Acks, moves: int) -> None:
@@ -412,6 +423,19 @@ async def sit(
     table = Resyncing(client, answer["table_id"])
     await table.pump()
     return table
+
+
+async def back_to_the_table(tables: list[TableClient]) -> None:
+    """Press "back to the table" when a move is refused as ``away``, as a player does when
+    the room counted their seat gone while Redis was away (longer than the seat's grace,
+    on a busy machine)."""
+    read = [0] * len(tables)  # frames looked at, per table
+    while True:
+        await asyncio.sleep(0.3)
+        for n, table in enumerate(tables):
+            frames, read[n] = table.client.frames[read[n] :], len(table.client.frames)
+            if any(frame.get("code") == "away" for frame in frames):
+                await table.client.send({"type": "return_to_table", "table_id": table.table_id})
 
 
 class Resyncing(TableClient):

@@ -31,7 +31,9 @@ async def reconnect(
     """The seat's player back on a new connection (request ids made of ``ids``), its table
     reopened from its last ``seq`` as a ``kind``."""
     client = await Client.connect(server.url, token=old.client.token, ids=ids)
-    assert {"table_id": old.table_id, "seat": old.seat} in client.welcome["tables"]
+    if {"table_id": old.table_id, "seat": old.seat} not in client.welcome["tables"]:
+        await client.close()
+        raise AssertionError(f"{old.table_id} is not among {client.welcome['tables']}")
     frame = await client.request({"type": "table.open", "table_id": old.table_id, "since": old.seq})
     table = kind(client, old.table_id)
     table.state, table.seq, table.seat = old.state, old.seq, old.seat
