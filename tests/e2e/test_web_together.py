@@ -81,10 +81,16 @@ def sit_two(browser: Any, base: str) -> tuple[Player, Player, str]:
 
 
 def scopa_move(page: Any) -> str | None:
-    """If it is this page's turn, make a move (cut, or play the first card); its card."""
+    """If it is this page's turn, make a move (cut, or play the first card); its card. A
+    cut that went away meanwhile (made by the room when its time ran out) is let go."""
+    from playwright.sync_api import Error
+
     if page.locator(".cut button").count():
-        page.eval_on_selector("#cut-n", "el => { el.value = '20'; }")  # a known deal, see below
-        page.click(".cut button")
+        try:
+            page.eval_on_selector("#cut-n", "el => { el.value = '20'; }")  # a known deal
+            page.click(".cut button", timeout=2_000)
+        except Error:
+            return None
         return "cut"
     if not page.locator(".table-screen.my-turn .hand button.card").count():
         return None
