@@ -296,24 +296,25 @@ class Owner:
     def _publish(self, prev: int, step: Step) -> None:
         if self.seq == prev and not step.messages:
             return
-        bodies: dict[Audience, list[dict[str, Any]]] = {
+        bodies: dict[Audience, list[str]] = {  # each body's JSON, encoded once
             a: [] for a in self.audiences() if a is not None or self.presenter.watched
         }
         for audience, body in step.messages:
-            bodies.setdefault(audience, []).append(body)
+            encoded = encode(body)
+            bodies.setdefault(audience, []).append(encoded)
             told = self._told.get(audience)
             kind = body.get("type")
             if told is not None and kind in TOLD_TYPES:
-                told.add(kind, encode(body))
+                told.add(kind, encoded)
         for audience, events in bodies.items():
-            text = encode({
+            head = encode({
                 "type": "table.events",
                 "table_id": self.table_id,
                 "seat": audience,
                 "prev": prev,
                 "seq": self.seq,
-                "events": events,
             })  # fmt: skip
+            text = f'{head[:-1]},"events":[{",".join(events)}]}}'  # as encode() writes it
             if self.seq != prev:
                 self._recent[audience].append((prev, self.seq, text))
             self._bus.publish_now(topic(self.table_id, audience), text)
