@@ -27,8 +27,8 @@ from circolo.server.names import language
 from circolo.server.owner import Frame, Outgoing
 from circolo.server.ratelimit import FrameLimit, Quota, Verdict
 from circolo.server.room import Room
-from circolo.server.transport import FRAMES
 from circolo.server.settings import Settings
+from circolo.server.transport import FRAMES
 from circolo.table import (
     Command,
     Continue,

@@ -157,14 +157,18 @@ class Owner:
             await self._supply_seeds()
             await self._after()
         while not self.fenced:
-            timeout = None if self._wake_at is None else max(0.0, self._wake_at - self._clock())
-            try:
-                async with asyncio.timeout(timeout):  # no task per wait, unlike wait_for
-                    job = await self._inbox.get()
-            except TimeoutError:
-                self._wake_at = None
-                await self._apply_logged(Tick())
-                continue
+            if not self._inbox.empty():  # taken first, as a due timer's wait would
+                job = self._inbox.get_nowait()
+            elif self._wake_at is None:  # no timer to set
+                job = await self._inbox.get()
+            else:
+                try:
+                    async with asyncio.timeout(max(0.0, self._wake_at - self._clock())):
+                        job = await self._inbox.get()  # no task per wait, unlike wait_for
+                except TimeoutError:
+                    self._wake_at = None
+                    await self._apply_logged(Tick())
+                    continue
             if job is None:
                 break
             try:

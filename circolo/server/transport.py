@@ -99,7 +99,7 @@ def protocols(
             super().handle_connect(event)
             scope = getattr(self, "scope", None)
             if scope is not None:
-                scope["extensions"][FRAMES] = {}  # type: ignore[index]
+                scope["extensions"][FRAMES] = {}
 
         async def send(self, message: Any) -> None:
             texts = message.get("texts")
