@@ -114,8 +114,11 @@ class Session:
     async def _write(self) -> None:
         """Send the queued frames in order. Under our protocol (``FRAMES``) the frames
         queued by the time the writer runs, after one turn of the loop (a move's events,
-        then its ack), go out together: one write instead of one each."""
-        together = FRAMES in (self.ws.scope.get("extensions") or {})
+        then its ack), go out together: one write instead of one each, straight to the
+        socket when it takes them at once."""
+        offered = (self.ws.scope.get("extensions") or {}).get(FRAMES)
+        together = offered is not None
+        write = None if offered is None else offered.get("write")
         while True:
             frame = await self._out.get()
             if together:
@@ -128,6 +131,8 @@ class Session:
                 if not together or self._out.empty():
                     break
                 frame = self._out.get_nowait()
+            if write is not None and texts and write(texts):
+                texts = []  # written: the socket took them at once
             try:
                 if len(texts) == 1:
                     await self.ws.send_text(texts[0])

@@ -38,7 +38,8 @@ log = structlog.get_logger(__name__)
 
 FRAMES = "circolo.frames"
 """The scope extension of our WebSocket protocol: a ``websocket.send`` message may carry
-``texts``, a list of texts sent as as many frames, in order, in one write to the socket."""
+``texts``, a list of texts sent as as many frames, in order, in one write to the socket;
+its ``write(texts)`` does the same at once, and says False when it cannot."""
 FILES_KEPT = 128  # file descriptors left for the store, the bots, the logs: not for sockets
 TOLD_EVERY = 60.0  # seconds between two warnings of one kind (and one address)
 
@@ -93,13 +94,33 @@ def protocols(
 
     class WebSocket(WebSocketsSansIOProtocol):
         """A connection ``Http`` upgraded: it holds that connection's place. Its scope
-        offers ``FRAMES``: several text frames in one write."""
+        offers ``FRAMES``: several text frames in one write, and ``write`` to write them
+        without a pass through the ASGI stack when the socket takes them at once."""
 
         def handle_connect(self, event: Any) -> None:
             super().handle_connect(event)
             scope = getattr(self, "scope", None)
             if scope is not None:
-                scope["extensions"][FRAMES] = {}
+                scope["extensions"][FRAMES] = {"write": self.write_now}
+
+        def write_now(self, texts: list[str]) -> bool:
+            """Write ``texts`` as text frames now if the connection is open and its socket
+            not paused (False, nothing written, otherwise: ``send`` them then)."""
+            if (
+                self.disconnected
+                or not self.writable.is_set()
+                or not self.handshake_complete
+                or self.close_sent
+                or self.initial_response is not None
+            ):
+                return False
+            try:
+                for text in texts:
+                    self.conn.send_text(text.encode())
+            except InvalidState:
+                return False
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            return True
 
         async def send(self, message: Any) -> None:
             texts = message.get("texts")
