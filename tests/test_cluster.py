@@ -204,7 +204,7 @@ async def cycles(tmp: Path, count: int, tables_count: int = 4) -> dict[str, Any]
                     assert table.seat is not None
                     entries = stored(servers[0], table.table_id)[1]
                     check_acked(entries, table.seat, acks[table.table_id])
-                victim.start(port)
+                await asyncio.to_thread(victim.start, port)  # the clients' heartbeats go on
                 again = []
                 for table in tables:
                     back: TableClient | None = table
@@ -260,7 +260,8 @@ async def test_an_owner_paused_past_its_lease_is_fenced_and_lets_go(tmp_path: Pa
         assert table.seat is not None
         check_acked(stored(two, table.table_id)[1], table.seat, acks)
         cluster.check_one_writer()
-        await moved.client.close()
+        for seat in (table, moved):
+            await seat.client.close()
 
 
 async def test_sigterm_drains_a_process_and_its_tables_move_at_once(tmp_path: Path) -> None:
@@ -286,6 +287,10 @@ async def test_sigterm_drains_a_process_and_its_tables_move_at_once(tmp_path: Pa
         try:
             for table in again:
                 await played(table, acks[table.table_id], 1)
+        except AssertionError as stuck_table:
+            await keep_logs(tmp_path, [one, two], {})
+            logged = [len(stored(two, table.table_id)[1]) for table in again]
+            raise AssertionError(f"{stuck_table}; stored {logged}; logs in {tmp_path}") from None
         finally:
             returning.cancel()
         moved = loop.time() - began
@@ -347,6 +352,7 @@ async def test_several_workers_share_one_port(tmp_path: Path) -> None:
             for table in tables:
                 again = table
                 if table.client.ws.state.name != "OPEN":
+                    await table.client.close()
                     again = await reconnect(server, table)
                 await played(again, [], 1)
                 await again.client.close()
@@ -400,9 +406,21 @@ async def played(table: TableClient, acks: Acks, moves: int) -> None:
     task = asyncio.create_task(play(table, acks, moves, ready))
     try:
         await asyncio.wait_for(ready.wait(), 60)
+    except TimeoutError:
+        raise AssertionError(f"table stuck: {stuck(table)}") from None
     finally:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
+
+
+def stuck(table: TableClient) -> tuple[Any, ...]:
+    """What a test that waited for ``table`` in vain tells of it."""
+    errors = [f for f in table.client.frames if f["type"] == "error"][-3:]
+    view = table.view
+    to_move = None if view is None else view["to_move"]
+    ws = table.client.ws
+    return (table.table_id, table.seq, table.status, to_move, table.seat, errors,
+            table.client.frames[-3:], ws.state.name, ws.close_code)  # fmt: skip
 
 
 async def until_logged(server: TricksServer, events: tuple[str, ...], timeout: float = 20) -> None:

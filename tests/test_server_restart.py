@@ -35,6 +35,9 @@ async def reconnect(
         await client.close()
         raise AssertionError(f"{old.table_id} is not among {client.welcome['tables']}")
     frame = await client.request({"type": "table.open", "table_id": old.table_id, "since": old.seq})
+    if frame["type"] == "error":
+        await client.close()
+        raise AssertionError(f"{old.table_id} did not open: {frame}")
     table = kind(client, old.table_id)
     table.state, table.seq, table.seat = old.state, old.seq, old.seat
     if frame["type"] != "ack":

@@ -67,6 +67,7 @@ class Cluster:
         self._me: Lease | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._sweep_now = asyncio.Event()
+        self._adopting: dict[str, asyncio.Event] = {}
         self.peers.serve("sweep", self._sweep_asked)
 
     @staticmethod
@@ -203,6 +204,7 @@ class Cluster:
         for table_id, holder in zip(ids, holders, strict=True):
             if holder is not None:
                 continue
+            self._adopting[table_id] = asyncio.Event()
             try:
                 epoch = await self.take(table_id)
                 if epoch is None:
@@ -215,7 +217,16 @@ class Cluster:
             except Exception:
                 log.exception("take_over_failed", table=table_id)
                 await self.release([table_id])
+            finally:
+                self._adopting.pop(table_id).set()
         return taken
+
+    async def adopted(self, table_id: str) -> None:
+        """Wait while this process takes ``table_id`` over: its lease is held here before
+        its owner is rebuilt, and a command for it must wait for that owner."""
+        adopting = self._adopting.get(table_id)
+        if adopting is not None:
+            await adopting.wait()
 
     async def _sweeps(self) -> None:
         while True:

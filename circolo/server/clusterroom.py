@@ -39,7 +39,7 @@ from circolo.server.identity import Guest
 from circolo.server.lease import Lease
 from circolo.server.lobby import LOBBY
 from circolo.server.owner import Audience, Outgoing, topic
-from circolo.server.peers import Unreachable
+from circolo.server.peers import Handler, Unreachable
 from circolo.server.protocol import ProtocolError
 from circolo.server.recovery import rebuild
 from circolo.server.room import Room
@@ -120,16 +120,31 @@ class ClusterRoom(Room):
         cluster.adopt = self._adopt
         cluster.lost = self.tables.drop
         cluster.revived = self._reattach
-        for op, handler in {
+        table_ops: dict[str, Handler] = {
             "admit": self._serve_admit, "open": self._serve_open,
-            "attach": self._serve_attach, "close": self._serve_close,
-            "resync": self._serve_resync, "act": self._serve_act, "join": self._serve_join,
-            "leave": self._serve_leave, "bots": self._serve_bots, "next": self._serve_next,
-            "revoke": self._serve_revoke, "moved": self._serve_moved,
+            "attach": self._serve_attach, "resync": self._serve_resync,
+            "act": self._serve_act, "join": self._serve_join, "leave": self._serve_leave,
+            "bots": self._serve_bots, "next": self._serve_next,
+        }  # fmt: skip
+        for op, handler in table_ops.items():
+            self.peers.serve(op, self._once_adopted(handler))
+        others: dict[str, Handler] = {
+            "close": self._serve_close, "revoke": self._serve_revoke, "moved": self._serve_moved,
             "tournament": self._serve_tournament, "tournament.result": self._serve_result,
             "tournament.secret": self._serve_secret,
-        }.items():  # fmt: skip
+        }  # fmt: skip
+        for op, handler in others.items():
             self.peers.serve(op, handler)
+
+    def _once_adopted(self, handler: Handler) -> Handler:
+        """A table's op, served once the table is rebuilt here if this process is taking it
+        over this moment (its lease is taken before its owner is rebuilt)."""
+
+        async def serve(origin: str, args: dict[str, Any]) -> Any:
+            await self.cluster.adopted(str(args["table_id"]))
+            return await handler(origin, args)
+
+        return serve
 
     # -- life --------------------------------------------------------------------------------
 
