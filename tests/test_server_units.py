@@ -366,3 +366,45 @@ def test_an_address_cools_down_after_a_flood_then_is_forgotten() -> None:
     off = CoolDown(0.0)
     off.start("10.0.0.9")
     assert "10.0.0.9" not in off
+
+
+@pytest.mark.anyio
+async def test_frames_queued_in_one_turn_go_out_in_one_write(tmp_path: Path) -> None:
+    """Under our protocol's ``FRAMES`` a connection's writer sends what was queued by the
+    time it runs (a move's events, then its ack) in one write, in order; a delivery the
+    room refuses is left out."""
+    from circolo.server.connection import Session
+    from circolo.server.feeds import Delivery, Feed
+    from circolo.server.transport import FRAMES
+
+    writes: list[list[str]] = []
+
+    def write(texts: list[str]) -> bool:
+        writes.append(texts)
+        return True
+
+    class Socket:
+        def __init__(self) -> None:
+            self.scope = {"extensions": {FRAMES: {"write": write}}}
+
+    class Room:
+        def authorized(self, delivery: Delivery) -> bool:
+            return delivery.feed.player_id == "g_me"
+
+    settings = load_settings(data_dir=tmp_path)
+    identities = Identities(settings.secret_key)
+    session = Session(Socket(), Room(), identities, settings, None)  # type: ignore[arg-type]
+    writer = asyncio.create_task(session._write())
+    mine = Feed("t1", 0, "g_me", lambda feed, reason: None)
+    theirs = Feed("t1", 1, "g_other", lambda feed, reason: None)
+    session.send(Delivery(mine, '{"type":"table.events","seq":1}'))
+    session.send(Delivery(theirs, '{"type":"table.events","seq":1,"seat":1}'))
+    session.send({"type": "ack", "seq": 1})
+    await asyncio.sleep(0.05)
+    session.send({"type": "ack", "seq": 2})
+    session._out.put_nowait(None)  # the connection closed
+    await asyncio.wait_for(writer, 5)
+    assert writes == [
+        ['{"type":"table.events","seq":1}', '{"type":"ack","seq":1}'],
+        ['{"type":"ack","seq":2}'],
+    ]

@@ -13,7 +13,9 @@ no worker within ``wait`` seconds gets None too (the auto-move).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import pickle
 import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass
@@ -78,6 +80,11 @@ class WorkerGone(Exception):
 
 
 class _Worker:
+    """One worker process and its pipe. The pipe is watched from the first ``answer`` on
+    (one reader for the worker's life, not one per request: two epoll changes saved a
+    move), and a request is pickled by ``pickle`` itself (``Connection.send`` makes a
+    ``ForkingPickler``, copying its dispatch table, at every call)."""
+
     def __init__(self, context: multiprocessing.context.BaseContext) -> None:
         self.conn, child = multiprocessing.Pipe()
         self.process: BaseProcess = context.Process(  # type: ignore[attr-defined]
@@ -85,33 +92,49 @@ class _Worker:
         )
         self.process.start()
         child.close()
+        self._waiting: asyncio.Future[tuple[str, str]] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None  # watching the pipe on it
 
     async def ask(self, request: Request) -> tuple[str, str]:
-        self.conn.send(request)
+        self.conn.send_bytes(pickle.dumps(request, pickle.HIGHEST_PROTOCOL))
         return await self.answer()
 
     async def answer(self) -> tuple[str, str]:
         """The worker's next message (its "ready", or its answer to a request)."""
         loop = asyncio.get_running_loop()
         answer: asyncio.Future[tuple[str, str]] = loop.create_future()
-        fd = self.conn.fileno()
-
-        def ready() -> None:
-            loop.remove_reader(fd)
-            if answer.done():
-                return
-            try:
-                answer.set_result(self.conn.recv())
-            except (EOFError, OSError):
-                answer.set_exception(WorkerGone())
-
-        loop.add_reader(fd, ready)
+        self._waiting = answer
+        if self._loop is None:
+            loop.add_reader(self.conn.fileno(), self._ready)
+            self._loop = loop
         try:
             return await answer
         finally:
-            loop.remove_reader(fd)
+            if self._waiting is answer:
+                self._waiting = None
+
+    def _ready(self) -> None:
+        """The pipe is readable: the awaited message (one nobody awaits is dropped: its
+        request gave up, and the worker is killed), or the worker is gone."""
+        waiting = self._waiting
+        try:
+            message = self.conn.recv()
+        except (EOFError, OSError):
+            self._unwatch()
+            if waiting is not None and not waiting.done():
+                waiting.set_exception(WorkerGone())
+            return
+        if waiting is not None and not waiting.done():
+            waiting.set_result(message)
+
+    def _unwatch(self) -> None:
+        if self._loop is not None:
+            loop, self._loop = self._loop, None
+            with contextlib.suppress(Exception):  # closed loop, or the pipe closed already
+                loop.remove_reader(self.conn.fileno())
 
     def kill(self) -> None:
+        self._unwatch()
         self.process.kill()
         self.process.join(1)
         self.conn.close()

@@ -28,6 +28,7 @@ from circolo.server.owner import Frame, Outgoing
 from circolo.server.ratelimit import FrameLimit, Quota, Verdict
 from circolo.server.room import Room
 from circolo.server.settings import Settings
+from circolo.server.transport import FRAMES
 from circolo.table import (
     Command,
     Continue,
@@ -111,24 +112,49 @@ class Session:
         self.tables.clear()
 
     async def _write(self) -> None:
+        """Send the queued frames in order. Under our protocol (``FRAMES``) the frames
+        queued by the time the writer runs go out together: one write instead of one
+        each, straight to the socket when it takes them at once. (Waiting a turn of the
+        loop for a move's ack to join its events delays every frame by that turn: not
+        measured to help.)"""
+        scope = getattr(self.ws, "scope", None) or {}  # a test's socket may have none
+        offered = (scope.get("extensions") or {}).get(FRAMES)
+        together = offered is not None
+        write = None if offered is None else offered.get("write")
         while True:
             frame = await self._out.get()
-            if frame is None:
-                return
-            if isinstance(frame, Delivery):
-                if not self.room.authorized(frame):
-                    metrics.DELIVERIES_REFUSED.inc()
-                    continue
-                frame = frame.frame
+            texts: list[str] = []
+            while frame is not None:
+                text = self._text(frame)
+                if text is not None:
+                    texts.append(text)
+                if not together or self._out.empty():
+                    break
+                frame = self._out.get_nowait()
+            if write is not None and texts and write(texts):
+                texts = []  # written: the socket took them at once
             try:
-                text = frame if isinstance(frame, str) else encode(frame)
-            except ValueError:  # NaN or Infinity: a bug to see, never invalid JSON sent
-                log.exception("frame_not_json", frame=str(frame)[:200])
-                continue
-            try:
-                await self.ws.send_text(text)
+                if len(texts) == 1:
+                    await self.ws.send_text(texts[0])
+                elif texts:
+                    await self.ws.send({"type": "websocket.send", "texts": texts})
             except Exception:
                 return
+            if frame is None:
+                return
+
+    def _text(self, frame: Outgoing | Delivery) -> str | None:
+        """A queued frame's text; None if it may not be sent (or is not JSON)."""
+        if isinstance(frame, Delivery):
+            if not self.room.authorized(frame):
+                metrics.DELIVERIES_REFUSED.inc()
+                return None
+            frame = frame.frame
+        try:
+            return frame if isinstance(frame, str) else encode(frame)
+        except ValueError:  # NaN or Infinity: a bug to see, never invalid JSON sent
+            log.exception("frame_not_json", frame=str(frame)[:200])
+            return None
 
     def send(self, frame: Outgoing | Delivery) -> None:
         """Queue a frame (or its text, from the bus); a client this far behind is closed

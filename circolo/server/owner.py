@@ -157,14 +157,18 @@ class Owner:
             await self._supply_seeds()
             await self._after()
         while not self.fenced:
-            timeout = None if self._wake_at is None else max(0.0, self._wake_at - self._clock())
-            try:
-                async with asyncio.timeout(timeout):  # no task per wait, unlike wait_for
-                    job = await self._inbox.get()
-            except TimeoutError:
-                self._wake_at = None
-                await self._apply_logged(Tick())
-                continue
+            if not self._inbox.empty():  # taken first, as a due timer's wait would
+                job = self._inbox.get_nowait()
+            elif self._wake_at is None:  # no timer to set
+                job = await self._inbox.get()
+            else:
+                try:
+                    async with asyncio.timeout(max(0.0, self._wake_at - self._clock())):
+                        job = await self._inbox.get()  # no task per wait, unlike wait_for
+                except TimeoutError:
+                    self._wake_at = None
+                    await self._apply_logged(Tick())
+                    continue
             if job is None:
                 break
             try:
@@ -296,24 +300,25 @@ class Owner:
     def _publish(self, prev: int, step: Step) -> None:
         if self.seq == prev and not step.messages:
             return
-        bodies: dict[Audience, list[dict[str, Any]]] = {
+        bodies: dict[Audience, list[str]] = {  # each body's JSON, encoded once
             a: [] for a in self.audiences() if a is not None or self.presenter.watched
         }
         for audience, body in step.messages:
-            bodies.setdefault(audience, []).append(body)
+            encoded = encode(body)
+            bodies.setdefault(audience, []).append(encoded)
             told = self._told.get(audience)
             kind = body.get("type")
             if told is not None and kind in TOLD_TYPES:
-                told.add(kind, encode(body))
+                told.add(kind, encoded)
         for audience, events in bodies.items():
-            text = encode({
+            head = encode({
                 "type": "table.events",
                 "table_id": self.table_id,
                 "seat": audience,
                 "prev": prev,
                 "seq": self.seq,
-                "events": events,
             })  # fmt: skip
+            text = f'{head[:-1]},"events":[{",".join(events)}]}}'  # as encode() writes it
             if self.seq != prev:
                 self._recent[audience].append((prev, self.seq, text))
             self._bus.publish_now(topic(self.table_id, audience), text)

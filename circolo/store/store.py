@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -1800,11 +1801,33 @@ def _run(conn: Connection, batch: list[_Write]) -> None:
             rows.extend(write.rows)
             continue
         if rows:
-            conn.execute(insert(TableEvent), rows)
+            _insert_events(conn, rows)
             rows = []
         write.op(conn)
     if rows:
-        conn.execute(insert(TableEvent), rows)
+        _insert_events(conn, rows)
+
+
+_EVENT_COLUMNS = ("table_id", "seq", "data", "at", "epoch")
+_INSERT_EVENTS: dict[str, str] = {}
+"""Each dialect's INSERT of log entries, compiled once: a move's commit is one such
+insert, and building and compiling it through the ORM each time cost twice the driver's
+own executemany (0.22 against 0.15 ms in the SQLite writer thread)."""
+
+
+def _insert_events(conn: Connection, rows: list[dict[str, Any]]) -> None:
+    """Insert log entries by the driver's executemany, the JSON data serialized as the
+    ``JSON`` column type does it."""
+    dialect = conn.dialect
+    sql = _INSERT_EVENTS.get(dialect.name)
+    if sql is None:
+        compiled = insert(TableEvent).compile(dialect=dialect)
+        assert compiled.positiontup == list(_EVENT_COLUMNS), compiled.positiontup
+        sql = _INSERT_EVENTS[dialect.name] = str(compiled)
+    conn.exec_driver_sql(
+        sql,
+        [(r["table_id"], r["seq"], json.dumps(r["data"]), r["at"], r["epoch"]) for r in rows],
+    )
 
 
 def _fence(conn: Connection, batch: list[_Write]) -> None:
