@@ -114,13 +114,10 @@ class Session:
     async def _write(self) -> None:
         """Send the queued frames in order. Under our protocol (``FRAMES``) the frames
         queued by the time the writer runs go out together: one write instead of one
-        each, straight to the socket when it takes them at once. (Waiting a turn of the
-        loop for a move's ack to join its events delays every frame by that turn: not
-        measured to help.)"""
+        each. (Waiting a turn of the loop for a move's ack to join its events delays
+        every frame by that turn: not measured to help.)"""
         scope = getattr(self.ws, "scope", None) or {}  # a test's socket may have none
-        offered = (scope.get("extensions") or {}).get(FRAMES)
-        together = offered is not None
-        write = None if offered is None else offered.get("write")
+        write = ((scope.get("extensions") or {}).get(FRAMES) or {}).get("write")
         while True:
             frame = await self._out.get()
             texts: list[str] = []
@@ -128,18 +125,15 @@ class Session:
                 text = self._text(frame)
                 if text is not None:
                     texts.append(text)
-                if not together or self._out.empty():
+                if write is None or self._out.empty():
                     break
                 frame = self._out.get_nowait()
-            if write is not None and texts and write(texts):
-                texts = []  # written: the socket took them at once
-            try:
-                if len(texts) == 1:
-                    await self.ws.send_text(texts[0])
-                elif texts:
-                    await self.ws.send({"type": "websocket.send", "texts": texts})
-            except Exception:
-                return
+            if texts and (write is None or not write(texts)):
+                try:
+                    for text in texts:
+                        await self.ws.send_text(text)
+                except Exception:
+                    return
             if frame is None:
                 return
 

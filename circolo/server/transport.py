@@ -11,7 +11,7 @@
 - The open-file limit is raised to its hard limit at start; running out of file
   descriptors is logged (uvloop accepts and closes such connections without a word).
 - Several text frames queued for one WebSocket go out in one write (``FRAMES``): the
-  frames are the same, one system call and one pass through the ASGI stack fewer each.
+  frames are the same, with one system call and no pass through the ASGI stack each.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from typing import Any
 import h11
 import structlog
 from uvicorn.protocols.http.h11_impl import H11Protocol
-from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
 
@@ -37,9 +36,10 @@ from circolo.server.ratelimit import CoolDown, Quota, SlidingWindow
 log = structlog.get_logger(__name__)
 
 FRAMES = "circolo.frames"
-"""The scope extension of our WebSocket protocol: a ``websocket.send`` message may carry
-``texts``, a list of texts sent as as many frames, in order, in one write to the socket;
-its ``write(texts)`` does the same at once, and says False when it cannot."""
+"""The scope extension of our WebSocket protocol: its ``write(texts)`` writes the texts as
+as many frames, in order, in one write to the socket, without a pass through the ASGI
+stack; False, nothing written, when the socket cannot take them now (then they are sent
+one by one, as usual)."""
 FILES_KEPT = 128  # file descriptors left for the store, the bots, the logs: not for sockets
 TOLD_EVERY = 60.0  # seconds between two warnings of one kind (and one address)
 
@@ -94,8 +94,7 @@ def protocols(
 
     class WebSocket(WebSocketsSansIOProtocol):
         """A connection ``Http`` upgraded: it holds that connection's place. Its scope
-        offers ``FRAMES``: several text frames in one write, and ``write`` to write them
-        without a pass through the ASGI stack when the socket takes them at once."""
+        offers ``FRAMES``."""
 
         def handle_connect(self, event: Any) -> None:
             super().handle_connect(event)
@@ -121,25 +120,6 @@ def protocols(
                 return False
             self.transport.write(b"".join(self.conn.data_to_send()))
             return True
-
-        async def send(self, message: Any) -> None:
-            texts = message.get("texts")
-            if texts is None:
-                await super().send(message)
-                return
-            await self.writable.wait()
-            if self.disconnected:
-                raise ClientDisconnected()
-            if not self.handshake_complete or self.close_sent or self.initial_response:
-                for text in texts:  # not open for frames: as uvicorn answers each
-                    await super().send({"type": "websocket.send", "text": text})
-                return
-            try:
-                for text in texts:
-                    self.conn.send_text(text.encode())
-            except InvalidState:
-                raise ClientDisconnected() from None
-            self.transport.write(b"".join(self.conn.data_to_send()))
 
         def connection_lost(self, exc: Exception | None) -> None:
             super().connection_lost(exc)
