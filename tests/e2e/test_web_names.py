@@ -11,8 +11,11 @@ from tests.e2e.conftest import Player, shot
 
 
 def choose(page: Any, name: str, field: str = "#name-first") -> None:
-    page.fill(field, name)
-    page.locator(field).press("Enter")
+    """Send ``name`` from ``field`` and wait for the room's answer: while a save is on its
+    way the Save button is disabled, and the browser does not submit on Enter."""
+    with page.expect_response(lambda r: r.url.endswith("/api/me/name")):
+        page.fill(field, name)
+        page.locator(field).press("Enter")
 
 
 def start_with_bot(page: Any) -> None:

@@ -75,6 +75,7 @@ export function nameForm(conn, { first = false, onDone = () => {} } = {}) {
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     save_.disabled = true;
+    error.textContent = ""; // a refusal said again is announced again
     const { player, error: refused } = await save(input.value);
     save_.disabled = false;
     if (refused) {
