@@ -23,6 +23,7 @@ from circolo.server import protocol as p
 from circolo.server.bus import Subscription, encode
 from circolo.server.feeds import Delivery, Feed
 from circolo.server.identity import Guest, Identities, clean_text, new_guest
+from circolo.server.mailbox import Mailbox
 from circolo.server.names import language
 from circolo.server.owner import Frame, Outgoing
 from circolo.server.ratelimit import FrameLimit, Quota, Verdict
@@ -75,7 +76,7 @@ class Session:
         self.limit = FrameLimit(settings.rate, settings.burst)
         self.players = players  # connections held by each player, checked at welcome
         self._held: str | None = None  # the player this connection counts for
-        self._out: asyncio.Queue[Outgoing | Delivery | None] = asyncio.Queue()
+        self._out: Mailbox[Outgoing | Delivery | None] = Mailbox()
         self._closing = False
         self._muting: str | None = None  # the player whose mute list this connection holds
         self.flooded = False  # closed for staying over the frame rate (its address cools down)

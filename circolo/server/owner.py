@@ -25,6 +25,7 @@ from circolo.cards import SEED_LIMIT
 from circolo.server import metrics
 from circolo.server.botpool import BotPool, Request
 from circolo.server.bus import Bus, Handler, Message, Subscription, encode
+from circolo.server.mailbox import Mailbox
 from circolo.server.told import TOLD_TYPES, Told
 from circolo.store import Entry, Fenced, Store, StoreError
 from circolo.table import (
@@ -41,6 +42,10 @@ from circolo.table import (
 )
 
 log = structlog.get_logger(__name__)
+
+_AUTO_MOVES = random.SystemRandom()
+"""A failed bot's move (``Owner.auto_move``): one source for every table, rather than
+2.5 KiB of generator state kept by each for a rare event."""
 
 Audience = int | None
 Frame = dict[str, Any]
@@ -103,21 +108,19 @@ class Owner:
         self.rated: Frame | None = None  # the last match's rating changes, for late comers
         self._matches_over = len(table.results)
         self._on_step = on_step
-        self._inbox: asyncio.Queue[_Job | None] = asyncio.Queue()
+        self._inbox: Mailbox[_Job | None] = Mailbox()
         self._wake_at: float | None = None
         self._bot_tasks: set[asyncio.Task[None]] = set()
         self._bot_turn: BotTurn | None = None
-        self._recent: dict[Audience, deque[tuple[int, int, Message]]] = {  # (prev, seq, text)
-            a: deque(maxlen=resync_frames) for a in self.audiences()
-        }
-        self._told: dict[Audience, Told] = {  # the happenings a move log tells
-            a: (told or {}).get(a) or Told() for a in self.audiences()
-        }
+        # Each audience's last frames (prev, seq, text) and the happenings a move log tells:
+        # made at an audience's first frame (most tables have no spectator).
+        self._resync_frames = resync_frames
+        self._recent: dict[Audience, deque[tuple[int, int, Message]]] = {}
+        self._told: dict[Audience, Told] = dict(told or {})
         self._accepted: dict[int, deque[str]] = {}  # seat -> recent request ids
         self._watch()
         self._task: asyncio.Task[None] | None = None
         self.finished = table.status == "finished"
-        self.rng = random.Random(secrets.randbits(64))
         self._seeds = seeds  # a tournament table's duplicate deals; else drawn here
         self.epoch = epoch  # of this process's lease on the table (several processes)
         self._on_fenced = on_fenced  # another process owns the table now
@@ -244,8 +247,8 @@ class Owner:
         (``Presenter.watch``)."""
         watched = self._bus.subscribers(topic(self.table_id, None)) > 0
         if not watched:
-            self._recent[None].clear()
-            self._told[None].clear()
+            self._recent.pop(None, None)
+            self._told.pop(None, None)
         self.presenter.watch(watched)
 
     async def _supply_seeds(self) -> None:
@@ -306,9 +309,11 @@ class Owner:
         for audience, body in step.messages:
             encoded = encode(body)
             bodies.setdefault(audience, []).append(encoded)
-            told = self._told.get(audience)
             kind = body.get("type")
-            if told is not None and kind in TOLD_TYPES:
+            if kind in TOLD_TYPES:
+                told = self._told.get(audience)
+                if told is None:
+                    told = self._told[audience] = Told()
                 told.add(kind, encoded)
         for audience, events in bodies.items():
             head = encode({
@@ -320,7 +325,10 @@ class Owner:
             })  # fmt: skip
             text = f'{head[:-1]},"events":[{",".join(events)}]}}'  # as encode() writes it
             if self.seq != prev:
-                self._recent[audience].append((prev, self.seq, text))
+                recent = self._recent.get(audience)
+                if recent is None:
+                    recent = self._recent[audience] = deque(maxlen=self._resync_frames)
+                recent.append((prev, self.seq, text))
             self._bus.publish_now(topic(self.table_id, audience), text)
 
     async def _after(self) -> None:
@@ -371,7 +379,7 @@ class Owner:
         """The room's auto-move for a bot that failed, from the bot seat's view."""
         rules = self.config.rules()
         view = rules.view_from_json(view_json)
-        return view.move_text(rules.auto_move(view, self.rng))
+        return view.move_text(rules.auto_move(view, _AUTO_MOVES))
 
     # -- connections -------------------------------------------------------------------------
 

@@ -32,11 +32,15 @@ class Presenter:
         self.table = table
         self.audiences: list[Audience] = list(table.audiences() if audiences is None else audiences)
         self.watched = True  # see watch()
-        self.views: screen.Views = {}
-        self._sent: dict[Audience, dict[str, Any]] = {}
+        self.kept = screen.Kept()
+        # What was last sent: the shared sections (every audience told has them), and each
+        # audience's hand section.
+        self._shared: dict[str, Any] = {}
+        self._hands: dict[Audience, Any] = {}
         self._bot: tuple[tuple[int, ...], BotTurn] | None = None
         if shown:
-            self._sent = {a: self.snapshot_state(a) for a in self.audiences}
+            self._shared = screen.shared(table, self.kept)
+            self._hands = {a: screen.hand(table, a, self.kept) for a in self.audiences}
 
     def handle(self, command: Command, now: float) -> Step:
         """The table handles ``command``; its step with the messages for every audience,
@@ -52,10 +56,14 @@ class Presenter:
 
     def messages(self, step: Step) -> list[tuple[Audience, dict[str, Any]]]:
         """Every happening of ``step`` for every audience, then each audience's screen
-        changes (a step the table just took: its time is the table's ``last_at``)."""
+        changes (a step the table just took: its time is the table's ``last_at``). The
+        shared sections are rendered and compared once for all audiences."""
         table = self.table
         now = table.last_at
         bots = [s for s, seat in enumerate(table.seats) if seat.is_bot]
+        shared, sent = screen.shared(table, self.kept), self._shared
+        changed_shared = {k: v for k, v in shared.items() if k not in sent or _differs(sent[k], v)}
+        self._shared = shared
         out: list[tuple[Audience, dict[str, Any]]] = []
         for audience in self.audiences:
             if audience is None and not self.watched:
@@ -64,18 +72,15 @@ class Presenter:
                 body = happening(audience)
                 if body is not None:
                     out.append((audience, {**body, "at": now, "bots": bots}))
-            state = self.snapshot_state(audience)
-            sent = self._sent.get(audience, {})
-            changed = {
-                k: v
-                for k, v in state.items()
-                if k not in sent or (sent[k] is not v and sent[k] != v)
-            }
+            changed = dict(changed_shared)
+            hand = screen.hand(table, audience, self.kept)
+            if audience not in self._hands or _differs(self._hands[audience], hand):
+                changed["hand"] = hand
+            self._hands[audience] = hand
             if changed:
                 out.append(
                     (audience, {"type": "update", "state": changed, "at": now, "bots": bots})
                 )
-            self._sent[audience] = state
         return out
 
     def snapshot(self, audience: Audience, now: float | None = None) -> dict[str, Any]:
@@ -89,16 +94,16 @@ class Presenter:
 
     def snapshot_state(self, audience: Audience) -> dict[str, Any]:
         """The screen's sections; the "update" messages patch them section by section."""
-        return screen.sections(self.table, audience, self.views)
+        return screen.sections(self.table, audience, self.kept)
 
     def watch(self, watched: bool) -> None:
         """Spectators came (their messages follow from the screen they are shown now) or
         all left (their messages are not rendered: most tables have no spectator)."""
         if watched and not self.watched:
-            self._sent[None] = self.snapshot_state(None)
+            self._hands[None] = screen.hand(self.table, None, self.kept)
         elif not watched:
-            self._sent.pop(None, None)
-            self.views.pop(None, None)
+            self._hands.pop(None, None)
+            self.kept.hands.pop(None, None)
         self.watched = watched
 
     @property
@@ -117,3 +122,7 @@ class Presenter:
             assert table.hand is not None and level is not None
             self._bot = (key, BotTurn(seat, level, table.hand.view(seat).to_json(), ply))
         return self._bot[1]
+
+
+def _differs(before: Any, now: Any) -> bool:
+    return before is not now and before != now

@@ -1,14 +1,16 @@
 """What an audience (a seat, or the spectators) sees of a table, in sections.
 
-``sections`` is a pure function of the table's state (``views``, the caller's cache of
-the hand sections it rendered, only saves work): a snapshot holds all of them, and each
-step's "update" message holds the sections that changed, so a client that applies the
-updates in order has the same screen as one that just got a snapshot. Only views reach
-an audience: never another seat's hand, never the stock.
+``sections`` is a pure function of the table's state (``Kept``, the caller's cache of
+what it rendered, only saves work): a snapshot holds all of them, and each step's
+"update" message holds the sections that changed, so a client that applies the updates
+in order has the same screen as one that just got a snapshot. Only the "hand" section
+differs from one audience to another (``shared`` are the others, the same for all), and
+only views reach an audience: never another seat's hand, never the stock.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from circolo.cards import commitment
@@ -16,17 +18,27 @@ from circolo.table.outcomes import rated_table
 from circolo.table.state import TableState as Table
 from circolo.table.step import Audience
 
-Views = dict[Audience, tuple[tuple[int, int, int], dict[str, Any]]]
-"""Each audience's last hand section, by (match, hand, ply): a view changes only with a
-move or a deal."""
+
+@dataclass
+class Kept:
+    """Sections rendered before, by what they depend on: each audience's hand section by
+    (match, hand, ply), since a view changes only with a move or a deal; the table section
+    by (status, match), since the rest of it is the table's configuration."""
+
+    hands: dict[Audience, tuple[tuple[int, int, int], dict[str, Any]]] = field(default_factory=dict)
+    table: tuple[tuple[str, int], dict[str, Any]] | None = None
 
 
-def sections(table: Table, audience: Audience, views: Views) -> dict[str, Any]:
+def sections(table: Table, audience: Audience, kept: Kept) -> dict[str, Any]:
+    return {**shared(table, kept), "hand": hand(table, audience, kept)}
+
+
+def shared(table: Table, kept: Kept) -> dict[str, Any]:
+    """Every section but the hand: the same for every audience."""
     return {
-        "table": _table(table),
+        "table": _table(table, kept),
         "seats": _seats(table),
         "match": _match(table),
-        "hand": _hand(table, audience, views),
         "phase": _phase(table),
         "clock": _clock(table),
         "vote": _vote(table),
@@ -36,9 +48,12 @@ def sections(table: Table, audience: Audience, views: Views) -> dict[str, Any]:
     }
 
 
-def _table(table: Table) -> dict[str, Any]:
+def _table(table: Table, kept: Kept) -> dict[str, Any]:
+    key = (table.status, table.match_no)
+    if kept.table is not None and kept.table[0] == key:
+        return kept.table[1]
     config, timing = table.config, table.timing
-    return {
+    section = {
         "game": config.game,
         "options": table.rules.options(),
         "players": len(config.seats),
@@ -51,6 +66,8 @@ def _table(table: Table) -> dict[str, Any]:
         "timed": timing.timed,
         "clock": table.rules.clock,
     }
+    kept.table = (key, section)
+    return section
 
 
 def _seats(table: Table) -> list[dict[str, Any]]:
@@ -96,19 +113,18 @@ def _match(table: Table) -> dict[str, Any]:
     }
 
 
-def _hand(table: Table, audience: Audience, views: Views) -> dict[str, Any] | None:
+def hand(table: Table, audience: Audience, kept: Kept) -> dict[str, Any] | None:
     """The audience's view and, for the seat to move only, its legal moves as the engine
-    offers them (``View.offered``: each an id and a label); everyone else gets None. A view
-    changes only with a move or a deal, so it is kept in ``views``."""
+    offers them (``View.offered``: each an id and a label); everyone else gets None."""
     hand = table.hand
     if hand is None:
         return None
     if table.window_hand is not None and not table.asked(audience):
-        return _asking(table, audience, views)
+        return _asking(table, audience, kept)
     key = (table.match_no, table.hand_no, table.ply)
-    kept = views.get(audience)
-    if kept is not None and kept[0] == key:
-        return kept[1]
+    before = kept.hands.get(audience)
+    if before is not None and before[0] == key:
+        return before[1]
     view = hand.view(audience)
     mover = audience is not None and not hand.is_over() and hand.to_move() == audience
     section: dict[str, Any] = {
@@ -118,19 +134,19 @@ def _hand(table: Table, audience: Audience, views: Views) -> dict[str, Any] | No
     }
     if table.window_hand is not None:
         section["asking"] = True
-    views[audience] = (key, section)
+    kept.hands[audience] = (key, section)
     return section
 
 
-def _asking(table: Table, audience: Audience, views: Views) -> dict[str, Any]:
+def _asking(table: Table, audience: Audience, kept: Kept) -> dict[str, Any]:
     """During a secret asking, every audience but the seat asked sees the hand as it was
     when the asking began, whoever is asked and whatever was answered."""
     hand = table.window_hand
     assert hand is not None
     key = (table.match_no, table.hand_no, -1 - table.window_ply)  # not a live ply's key
-    kept = views.get(audience)
-    if kept is not None and kept[0] == key:
-        return kept[1]
+    before = kept.hands.get(audience)
+    if before is not None and before[0] == key:
+        return before[1]
     view = hand.view(audience).to_json()
     view["to_move"] = None  # nobody's turn is shown: whose it is would say who is asked
     section: dict[str, Any] = {
@@ -139,7 +155,7 @@ def _asking(table: Table, audience: Audience, views: Views) -> dict[str, Any]:
         "legal": None,
         "asking": True,
     }
-    views[audience] = (key, section)
+    kept.hands[audience] = (key, section)
     return section
 
 
