@@ -37,7 +37,9 @@ def start_server(
     if bot_delay is not None:
         env["CIRCOLO_BOT_DELAY"] = bot_delay
     env.update(extra or {})
-    command = [sys.executable, "-m", "circolo.serve_cli", "--port", "0", "--data-dir",
+    # -P: the current folder is not put first on the path, so PYTHONPATH (in ``extra``)
+    # says which checkout's code runs
+    command = [sys.executable, "-P", "-m", "circolo.serve_cli", "--port", "0", "--data-dir",
                str(data_dir)]  # fmt: skip
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env

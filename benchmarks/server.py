@@ -60,7 +60,6 @@ from pathlib import Path
 from typing import Any
 
 from roomload import Player, cpu_seconds, descendants, percentile, start_server
-from table import steps_per_second
 from websockets.asyncio.client import ClientConnection, connect
 
 RESULTS = Path(__file__).parent / "results"
@@ -83,11 +82,19 @@ class Cpu:
         return cpu_seconds(self.pid) - self.server, bots
 
 
-def table_step_ms() -> float:
-    """One step of the pure table, 1 v 1 Scopa, as ``benchmarks/table.py`` times it, in CPU
-    time (as the server's is read: a loaded machine stretches wall time, not CPU time)."""
-    found = steps_per_second("scopa", 2, matches=30, seed=0, clock=time.thread_time)
-    return float(found["ms_per_step"])
+def table_step_ms(code: str) -> float:
+    """One step of the pure table of the version whose checkout is ``code``, 1 v 1 Scopa,
+    as ``benchmarks/table.py`` times it, in CPU time (as the server's is read: a loaded
+    machine stretches wall time, not CPU time); in a process of its own, on that code."""
+    script = (
+        "import json, time; from table import steps_per_second; print(json.dumps("
+        "steps_per_second('scopa', 2, matches=30, seed=0, clock=time.thread_time)))"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([code, str(Path(__file__).parent)])}
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", script], env=env, capture_output=True, text=True, check=True
+    )
+    return float(json.loads(done.stdout)["ms_per_step"])
 
 
 def rss_kib(pid: int) -> int:
@@ -396,17 +403,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "load_average_at_start": os.getloadavg()[0],
         "args": vars(args),
     }
-    versions: dict[str, dict[str, str]] = {"now": {}}
+    # Each version's own code: its checkout first on the path (the server runs with -P, so
+    # the folder the benchmark was started from does not come first).
+    versions = {"now": {"PYTHONPATH": str(Path(__file__).resolve().parents[1])}}
     if args.baseline:
         versions["baseline"] = {"PYTHONPATH": str(Path(args.baseline).resolve())}
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in versions}
     for round_no in range(args.rounds):
-        table = {"ms_per_step": table_step_ms()}
         echoed = await echo(args.tables, args.seconds)
-        print(f"round {round_no + 1}: table {table}, echo {echoed}", flush=True)
+        print(f"round {round_no + 1}: echo {echoed}", flush=True)
         order = list(versions) if round_no % 2 == 0 else list(reversed(versions))
         for name in order:
-            print(f" {name}", flush=True)
+            table = {"ms_per_step": table_step_ms(versions[name]["PYTHONPATH"])}
+            print(f" {name}: table {table}", flush=True)
             found = {"round": round_no + 1, "table": table, "echo": echoed}
             found |= await one_server(args, versions[name])
             found["ratios"] = ratios(found)

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import time
+from typing import Any
 
 import structlog
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -117,8 +118,7 @@ class Session:
         queued by the time the writer runs go out together: one write instead of one
         each. (Waiting a turn of the loop for a move's ack to join its events delays
         every frame by that turn: not measured to help.)"""
-        scope = getattr(self.ws, "scope", None) or {}  # a test's socket may have none
-        write = ((scope.get("extensions") or {}).get(FRAMES) or {}).get("write")
+        write = self._frames().get("write")
         while True:
             frame = await self._out.get()
             texts: list[str] = []
@@ -137,6 +137,11 @@ class Session:
                     return
             if frame is None:
                 return
+
+    def _frames(self) -> dict[str, Any]:
+        """Our protocol's ``FRAMES`` extension (empty under another server)."""
+        scope = getattr(self.ws, "scope", None) or {}  # a test's socket may have none
+        return dict((scope.get("extensions") or {}).get(FRAMES) or {})
 
     def _text(self, frame: Outgoing | Delivery) -> str | None:
         """A queued frame's text; None if it may not be sent (or is not JSON)."""
@@ -158,7 +163,13 @@ class Session:
             return
         if self._out.qsize() >= QUEUE_LIMIT:
             self._closing = True
-            asyncio.get_running_loop().create_task(self.close(CLOSE_SLOW))
+            metrics.REFUSED.labels("slow_reader").inc()
+            log.info("slow_reader_cut", player=self.guest.id if self.guest else None)
+            cut = self._frames().get("cut")
+            if cut is not None:  # it does not read: a close would wait for it forever
+                cut(CLOSE_SLOW, "too slow: frames not read")
+            else:
+                asyncio.get_running_loop().create_task(self.close(CLOSE_SLOW))
             return
         self._out.put_nowait(frame)
 

@@ -19,8 +19,8 @@ DELIVERIES_REFUSED = Counter(
 ERRORS = Counter("circolo_errors_total", "Error frames sent", ["code"], registry=REGISTRY)
 REFUSED = Counter(
     "circolo_refused_total", "Frames and connections refused by a limit (rate: a frame over "
-    "the rate; rate_close, address, player, sockets, full, header_timeout: a connection; "
-    "files: a second out of file descriptors)",
+    "the rate; rate_close, address, player, sockets, full, header_timeout, slow_reader: a "
+    "connection; files: a second out of file descriptors)",
     ["limit"], registry=REGISTRY,
 )  # fmt: skip
 MOVE_LATENCY = Histogram(

@@ -12,11 +12,16 @@
   descriptors is logged (uvloop accepts and closes such connections without a word).
 - Several text frames queued for one WebSocket go out in one write (``FRAMES``): the
   frames are the same, with one system call and no pass through the ASGI stack each.
+- A client that does not read is cut (``FRAMES``' ``cut``): its close frame is written at
+  once, and the connection dropped ``CUT_AFTER`` seconds later if it is still open. An
+  ASGI close waits until the socket takes more, which a client that never reads never
+  lets happen: its connection, and every frame queued for it, stayed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import math
 import os
@@ -39,7 +44,9 @@ FRAMES = "circolo.frames"
 """The scope extension of our WebSocket protocol: its ``write(texts)`` writes the texts as
 as many frames, in order, in one write to the socket, without a pass through the ASGI
 stack; False, nothing written, when the socket cannot take them now (then they are sent
-one by one, as usual)."""
+one by one, as usual). Its ``cut(code, reason)`` closes the connection now, whether or
+not the client reads."""
+CUT_AFTER = 5.0  # seconds a cut connection has to take its close frame
 FILES_KEPT = 128  # file descriptors left for the store, the bots, the logs: not for sockets
 TOLD_EVERY = 60.0  # seconds between two warnings of one kind (and one address)
 
@@ -100,7 +107,7 @@ def protocols(
             super().handle_connect(event)
             scope = getattr(self, "scope", None)
             if scope is not None:
-                scope["extensions"][FRAMES] = {"write": self.write_now}
+                scope["extensions"][FRAMES] = {"write": self.write_now, "cut": self.cut}
 
         def write_now(self, texts: list[str]) -> bool:
             """Write ``texts`` as text frames now if the connection is open and its socket
@@ -120,6 +127,22 @@ def protocols(
                 return False
             self.transport.write(b"".join(self.conn.data_to_send()))
             return True
+
+        def cut(self, code: int, reason: str) -> None:
+            """Close as an ASGI close does, without waiting for the socket to take more:
+            the application is told at once, and the connection dropped if it has not
+            closed ``CUT_AFTER`` seconds later."""
+            if self.close_sent or self.disconnected or self.transport.is_closing():
+                return
+            self.queue.put_nowait({"type": "websocket.disconnect", "code": code, "reason": reason})
+            with contextlib.suppress(InvalidState):
+                self.conn.send_close(code, reason)
+                self.transport.write(b"".join(self.conn.data_to_send()))
+            self.close_sent = True
+            if self.read_paused:
+                self.read_paused = False
+                self.transport.resume_reading()
+            self.close_timer = self.loop.call_later(CUT_AFTER, self.transport.abort)
 
         def connection_lost(self, exc: Exception | None) -> None:
             super().connection_lost(exc)
