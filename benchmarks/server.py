@@ -19,14 +19,16 @@ live tables holds). Reported:
 
 - CPU: the server process's CPU seconds (user and system, from /proc) per move over each
   window, beside one step of the pure table for 1 v 1 Scopa (what ``benchmarks/table.py``
-  times, measured here in the same run), and their ratio; the bot processes' CPU apart.
+  times, on the same version's code, in the same run), and their ratio; the bot
+  processes' CPU apart.
 
 The echo, the saturation and the realistic load run in turn, ``--rounds`` times (3), so a
 passing load on the machine touches all of them alike; medians are printed with the ratios
 (moves/s over echo round trips/s; CPU per move over the table step). With ``--baseline``
 (a checkout of another version, e.g. ``git worktree add /tmp/base main``) each load also
 runs on that version's server, alternately first and second, for figures paired in the
-same runs. Figures are printed and written to ``benchmarks/results/server.json``.
+same runs (each server runs with ``python -P``, its checkout on ``PYTHONPATH``: the folder
+the benchmark starts from does not come first on the path). Figures are printed and written to ``benchmarks/results/server.json``.
 
 In the realistic load the players come over ``ARRIVE`` seconds, as people do, and it is
 measured over ``--realistic-seconds`` (120): long enough for the server's rare cycle
