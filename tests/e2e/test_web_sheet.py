@@ -35,6 +35,7 @@ FAST = {
             "trick_display": 0.05,
             "hand_result_pause": 600,
             "burraco_green": 600,
+            "secret_window": 1,  # Bisca's exchange window: 1 s, not 8 s, before its first trick
         }
     ),
 }
