@@ -33,7 +33,7 @@ check: .venv/.synced  ## lint, types and layering
 test: check $(CHROMIUM)  ## the whole suite (long soak and fuzz runs are in make soak)
 	$(UV) run --frozen pytest -n 2 -q -m "not slow" --ignore=tests/e2e --ignore=tests/test_cluster.py
 	$(UV) run --frozen pytest -q -m "not slow" tests/test_cluster.py  # alone: 3 servers each
-	$(UV) run --frozen pytest -n 2 -q -m "not slow" tests/e2e  # its own run: Playwright's loop
+	CIRCOLO_E2E_SHOTS=0 $(UV) run --frozen pytest -n 2 -q -m "not slow" tests/e2e  # its own run: Playwright's loop; no screenshots (make e2e takes them)
 
 soak: .venv/.synced  ## long property, fuzz and soak runs (not part of make test)
 	$(UV) run --frozen pytest -n 2 -q -s -m slow tests --ignore=tests/test_soak_abuse.py

@@ -1,4 +1,5 @@
-"""Properties of whole random Bisca hands, 1 × 1 and 2 × 2, over thousands of hands."""
+"""Properties of whole random Bisca hands, 1 × 1 and 2 × 2: a few hundred hands in the
+default run, thousands in the slow one (``make soak``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +17,8 @@ from tests.test_bisca_reference import assert_view_hides, reference_legal
 
 SEEDS = st.integers(0, 2**63 - 1)
 MODES = st.sampled_from([2, 4])
-FAST = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+LONG = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 THOROUGH = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -38,6 +41,19 @@ def all_cards(state: BiscaHand) -> list[str]:
 def test_every_hand_conserves_cards_and_points_and_moves_match_the_reference(
     seed: int, players: int
 ) -> None:
+    check_hand_against_the_reference(seed, players)
+
+
+@pytest.mark.slow
+@LONG
+@given(seed=SEEDS, players=MODES)
+def test_thousands_of_hands_conserve_cards_and_points_and_match_the_reference(
+    seed: int, players: int
+) -> None:
+    check_hand_against_the_reference(seed, players)
+
+
+def check_hand_against_the_reference(seed: int, players: int) -> None:
     """40 cards at every step, 120 card points at the end, legal moves as the rules text
     says (the reference, in hand order: the room auto-plays the leftmost legal card)."""
     state, rng = new_hand(players, seed)

@@ -16,6 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -314,10 +315,19 @@ def test_random_hands_2v2_keep_every_invariant(seed: int) -> None:
     check_score(play_random(seed, 4))
 
 
+def test_hundreds_of_random_hands_end_and_score() -> None:
+    playouts_end_and_score(200, 80)
+
+
+@pytest.mark.slow
 def test_thousands_of_random_hands_end_and_score() -> None:
+    playouts_end_and_score(1000, 400)
+
+
+def playouts_end_and_score(duels: int, fours: int) -> None:
     """Random playouts end: a draw is always offered, so the stock runs down."""
     ends: Counter[str] = Counter()
-    for players, hands in ((2, 1000), (4, 400)):
+    for players, hands in ((2, duels), (4, fours)):
         rules = BurracoRules(players=players)
         rng = random.Random(players)
         for number in range(hands):

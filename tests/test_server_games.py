@@ -103,8 +103,9 @@ ARRANGEMENTS = [
     ("scopa", SCOPA, ["me", "human", "human", "human"]),
 ]
 FAST = {
+    # Bisca's secret window (who holds the trump 2) stays open 1 s, not 8 s, each hand
     "CIRCOLO_TABLE": '{"trick_display": 0.05, "hand_result_pause": 0.2, "rematch_window": 0.5,'
-    ' "vote_window": 1}',
+    ' "vote_window": 1, "secret_window": 1}',
     "CIRCOLO_BOT_BUDGET_MS": "20",
     "CIRCOLO_BOT_PROCESSES": "1",
     "CIRCOLO_RATE": "200",

@@ -2,7 +2,8 @@
 
 Select them with ``pytest tests/e2e`` (or ``-m e2e``); they are skipped when
 /usr/bin/chromium is missing or when the games do not run yet on this branch.
-Screenshots are written to ``tests/e2e/artifacts/`` (CIRCOLO_E2E_ARTIFACTS overrides).
+Screenshots are written to ``tests/e2e/artifacts/`` (CIRCOLO_E2E_ARTIFACTS overrides;
+CIRCOLO_E2E_SHOTS=0 takes none).
 """
 
 from __future__ import annotations
@@ -200,6 +201,15 @@ class Player:
         assert not refused, f"the client sent frames the protocol has not got: {refused}"
 
 
-def shot(page: Any, name: str) -> None:
+SHOTS = os.environ.get("CIRCOLO_E2E_SHOTS", "1") != "0"
+"""Screenshots are for people to look at: a test checks nothing in them, and a long page
+takes a third of a second to shoot. ``make test`` runs without them (CIRCOLO_E2E_SHOTS=0);
+``make e2e`` writes them."""
+
+
+def shot(page: Any, name: str, *, full_page: bool = True) -> None:
+    """The page (the whole of it, or what the window shows) into the artifacts."""
+    if not SHOTS:
+        return
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)

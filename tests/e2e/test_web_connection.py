@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.e2e.conftest import ARTIFACTS, Player, shot
+from tests.e2e.conftest import Player, shot
 from tests.e2e.test_web_play import play_scopa, start_seeded_scopa
 
 LOG = ".log-list li"
@@ -262,7 +262,7 @@ def test_a_long_word_in_chat_wraps_and_a_dropped_message_says_why(
             page.locator(".chat-form").scroll_into_view_if_needed()
             reason = page.locator(".chat-error").bounding_box()
             assert reason and reason["y"] + reason["height"] <= height, "the reason is in sight"
-            page.screenshot(path=str(ARTIFACTS / f"chat-{width}x{height}.png"))
+            shot(page, f"chat-{width}x{height}", full_page=False)
             player.close()
 
 

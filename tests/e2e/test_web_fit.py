@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, Player
+from tests.e2e.conftest import Player, shot
 
 GAMES = [(game, n) for game in ("scopa", "bisca", "burraco") for n in (2, 4)]
 SIZES = [(1280, 800), (1366, 768), (390, 844), (360, 740), (844, 390)]
@@ -121,6 +121,5 @@ def test_hand_felt_and_clock_fit(
         problems.append(p)
     if width < 720:
         assert upright, "a phone held upright shows the latest moves under the felt"
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"fit-{game}-{n // 2}v{n // 2}-{width}x{height}.png"))
+    shot(page, f"fit-{game}-{n // 2}v{n // 2}-{width}x{height}", full_page=False)
     assert not problems, problems

@@ -9,9 +9,12 @@ The bots answer at once (CIRCOLO_BOT_DELAY=0); the deals are pinned by seed.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import Player, shot
 from tests.e2e.test_web_play import create, visible
@@ -224,6 +227,10 @@ def test_bisca_hand_by_keyboard_copas_chosen_by_keys(browser: Any, seeded_server
         assert tricks >= 10, tricks
         assert not lost(page), f"the focus dropped to <body> after: {lost(page)}"
         bot = opponent(page)
+        with contextlib.suppress(PlaywrightTimeout):  # the live region speaks 150 ms after
+            page.wait_for_function(  # the last of messages close together
+                "(bot) => window.__said.some((line) => line.includes(bot))", arg=bot, timeout=5_000
+            )
         assert any(bot in line for line in said(page)), said(page)
         player.close()
 

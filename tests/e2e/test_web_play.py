@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
-from tests.e2e.conftest import Player, shot
+from tests.e2e.conftest import Player, running_server, shot
 
 RANKS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 
@@ -145,7 +146,19 @@ def test_scopa_phone_portrait_and_reload_resumes(browser: Any, server: str) -> N
     context.close()
 
 
-def test_bisca_two_by_two_with_three_bots(page: Any) -> None:
+QUICK_TRICKS = {"CIRCOLO_BOT_DELAY": "0.1", "CIRCOLO_TABLE": json.dumps({"trick_display": 0.3})}
+"""Bots that answer in 0.1 s and a trick shown 0.3 s, not the room's 0.6 s and 4 s: six tricks
+of four cards take seconds, not half a minute."""
+
+
+def test_bisca_two_by_two_with_three_bots(browser: Any) -> None:
+    with running_server(**QUICK_TRICKS) as base:
+        player = Player(browser, base)
+        play_bisca_two_by_two(player.lobby())
+        player.close()
+
+
+def play_bisca_two_by_two(page: Any) -> None:
     create(page, "bisca", 4)
     chose = played = 0
     tricks = False

@@ -9,6 +9,7 @@ player (its auto-move), the bots answer at once. Burraco is played by clicking.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import Player, running_server, shot
 from tests.e2e.test_web_play import burraco_meld_in, click_cards, continue_hand, my_turn, visible
@@ -33,6 +35,7 @@ FAST = {
             "trick_display": 0.05,
             "hand_result_pause": 600,
             "burraco_green": 600,
+            "secret_window": 1,  # Bisca's exchange window: 1 s, not 8 s, before its first trick
         }
     ),
 }
@@ -215,39 +218,60 @@ def test_bisca_sheet_shows_card_points_win_copas_capote_and_relo(
     player.close()
 
 
+HAND = ".hand button.card"
+
+
+def hand_changes(page: Any, cards: int) -> None:
+    """Until the hand holds other than ``cards`` cards (a draw, a meld or a discard has
+    landed), 5 s at most: the next look at the page then sees the move made."""
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            f"n => document.querySelectorAll({json.dumps(HAND)}).length !== n", arg=cards,
+            timeout=5_000,
+        )  # fmt: skip
+
+
 def play_burraco_to_the_sheet(page: Any, seconds: float) -> None:
-    """Draw, meld a first meld when one is in hand, discard the last card; until the sheet."""
+    """Draw, meld a first meld when one is in hand, discard the last card; until the sheet.
+    Each move waits for its cards to move, each turn of the bot for the next one of ours."""
     melded = False
     end = time.monotonic() + seconds
     while time.monotonic() < end and not visible(page, ".hand-over"):
-        if my_turn(page):
-            draw = page.locator(".actions button", has_text="Draw")
-            if draw.count() and draw.first.is_enabled() and not visible(page, ".actions .prompt"):
-                draw.first.click()
-                page.wait_for_timeout(150)
+        if not my_turn(page):
+            with contextlib.suppress(PlaywrightTimeout):
+                page.wait_for_selector(".table-screen.my-turn, .hand-over", timeout=5_000)
+            continue
+        cards = page.locator(HAND)
+        held = cards.count()
+        draw = page.locator(".actions button", has_text="Draw")
+        if draw.count() and draw.first.is_enabled() and not visible(page, ".actions .prompt"):
+            draw.first.click()
+            hand_changes(page, held)
+            continue
+        hand = cards.evaluate_all("els => els.map((el) => el.dataset.card)")
+        meld = burraco_meld_in([c for c in hand if c])
+        if meld and not melded:
+            click_cards(page, meld)
+            page.locator(".actions button", has_text="Meld").first.click()
+            hand_changes(page, held)
+            melded = True
+            continue
+        if held:
+            cards.last.click()
+            discard = page.locator(".actions button", has_text="Discard")
+            if discard.count():
+                discard.click()
+                hand_changes(page, held)
                 continue
-            hand = [el.get_attribute("data-card") for el in page.locator(".hand button.card").all()]
-            meld = burraco_meld_in([c for c in hand if c])
-            if meld and not melded:
-                click_cards(page, meld)
-                page.locator(".actions button", has_text="Meld").first.click()
-                page.wait_for_timeout(300)
-                melded = True
-                continue
-            cards = page.locator(".hand button.card")
-            if cards.count():
-                cards.last.click()
-                discard = page.locator(".actions button", has_text="Discard")
-                if discard.count():
-                    discard.click()
-                page.wait_for_timeout(150)
-        page.wait_for_timeout(80)
+        page.wait_for_timeout(80)  # nothing to do yet: look again
 
 
 def test_burraco_sheet_shows_melded_in_hand_each_burraco_closing_and_pozzetto(
     browser: Any, fast_server: str
 ) -> None:
     player = Player(browser, fast_server)
+    # less motion: a card clicked need not land first (a third of a second, 40 turns)
+    player.page.emulate_media(reduced_motion="reduce")
     page = player.lobby()
     create(page, "burraco")
     page.wait_for_selector(".hand .card, .actions button", timeout=10_000)
