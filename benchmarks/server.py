@@ -28,7 +28,8 @@ passing load on the machine touches all of them alike; medians are printed with 
 (a checkout of another version, e.g. ``git worktree add /tmp/base main``) each load also
 runs on that version's server, alternately first and second, for figures paired in the
 same runs (each server runs with ``python -P``, its checkout on ``PYTHONPATH``: the folder
-the benchmark starts from does not come first on the path). Figures are printed and written to ``benchmarks/results/server.json``.
+the benchmark starts from does not come first on the path). Figures are printed and
+written to ``benchmarks/results/server.json``.
 
 In the realistic load the players come over ``ARRIVE`` seconds, as people do, and it is
 measured over ``--realistic-seconds`` (120): long enough for the server's rare cycle
