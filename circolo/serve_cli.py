@@ -94,7 +94,6 @@ def run(settings: Any, sock: Any = None) -> None:
         timeout_graceful_shutdown=int(settings.shutdown_grace) or 1,
     )
     server = _Server(config, app.state.server, sockets)
-    garbage.pace()
 
     async def serve_and_sweep() -> None:
         sweeping = asyncio.create_task(garbage.sweep())
@@ -113,6 +112,8 @@ class _Server:
     def __init__(self, config: Any, room_server: Any, sockets: Any) -> None:
         import uvicorn
 
+        from circolo.server import garbage
+
         class Server(uvicorn.Server):
             def handle_exit(self, sig: int, frame: FrameType | None) -> None:
                 if self.should_exit:
@@ -123,6 +124,9 @@ class _Server:
 
             async def startup(self, sockets: Any = None) -> None:
                 await super().startup(sockets)
+                # After the lifespan: what migrating and restoring the tables left behind
+                # (a few thousand objects in cycles) is collected now, the rest frozen.
+                garbage.pace()
                 if self.started:
                     for server in self.servers:
                         for sock in server.sockets:
