@@ -18,7 +18,14 @@ import pytest
 from tests.e2e.conftest import Player, running_server, shot
 from tests.e2e.test_web_fit import outside
 from tests.e2e.test_web_narrate import moves
-from tests.e2e.test_web_play import continue_hand, create, my_turn, start_seeded_scopa, visible
+from tests.e2e.test_web_play import (
+    continue_hand,
+    create,
+    cut_at,
+    my_turn,
+    start_seeded_scopa,
+    visible,
+)
 
 PHONE = {"width": 390, "height": 844}
 LANDSCAPE = {"width": 844, "height": 390}
@@ -145,9 +152,7 @@ def test_a_scopa_is_called_out_with_a_sound_and_marked_for_the_hand(
         player = player_at(browser, base, DESK, locale)
         page = player.page
         create(page, "scopa", 2, target="single_hand")
-        page.wait_for_selector(".cut button")
-        page.eval_on_selector("#cut-n", "el => { el.value = '20'; }")
-        page.click(".cut button")
+        cut_at(page)
         page.locator(".table-screen.my-turn .hand button.card[data-card='KH']").click()
         callout = page.locator(".felt .felt-callout")
         callout.wait_for()
@@ -175,9 +180,7 @@ def test_a_scopa_with_sounds_off_is_silent(browser: Any, seeded_server: Any) -> 
         )
         player.lobby()
         create(page, "scopa", 2, target="single_hand")
-        page.wait_for_selector(".cut button")
-        page.eval_on_selector("#cut-n", "el => { el.value = '20'; }")
-        page.click(".cut button")
+        cut_at(page)
         page.locator(".table-screen.my-turn .hand button.card[data-card='KH']").click()
         page.locator(".felt .felt-callout").wait_for()
         assert CHEER not in page.evaluate("window.__tones")

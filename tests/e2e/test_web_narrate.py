@@ -17,7 +17,14 @@ from circolo.cards import Faces
 from circolo.describe import describe_event, describe_events
 from circolo.i18n import LANGUAGES
 from tests.e2e.conftest import Player, shot
-from tests.e2e.test_web_play import burraco_turns, click_cards, continue_hand, create, my_turn
+from tests.e2e.test_web_play import (
+    burraco_turns,
+    click_cards,
+    continue_hand,
+    create,
+    cut_at,
+    my_turn,
+)
 from tests.test_describe import COMMON, SAMPLES
 
 TELL = """async ([lang, game, events, names, you, faces]) => {
@@ -102,9 +109,7 @@ def test_a_scopa_capture_that_sweeps_the_table(browser: Any, seeded_server: Any)
         player = Player(browser, base)
         page = player.lobby()
         create(page, "scopa", 2, target="single_hand")
-        page.wait_for_selector(".cut button")
-        page.eval_on_selector("#cut-n", "el => { el.value = '20'; }")
-        page.click(".cut button")
+        cut_at(page)
         king = page.locator(".table-screen.my-turn .hand button.card[data-card='KH']")
         king.wait_for()
         king.click()  # its one offered move: played at the first tap

@@ -61,12 +61,24 @@ def table_cards(page: Any) -> list[str]:
     return [str(el.get_attribute("data-card")) for el in page.locator(".table-cards .card").all()]
 
 
+CUT_AT = """(cut, n) => {
+  cut.querySelector('#cut-n').value = String(n);
+  cut.querySelector('button.cut-now').click();
+}"""
+"""Where to cut set and Cut pressed in one task of the page: a screen drawn between the two
+makes a new cut control, whose slider starts at a random place."""
+
+
+def cut_at(page: Any, n: int = 20) -> None:
+    """We cut the deck at ``n`` (with a pinned seed: a known deal)."""
+    page.wait_for_selector(".cut button.cut-now")
+    page.eval_on_selector(".cut", CUT_AT, n)
+
+
 def start_seeded_scopa(page: Any) -> None:
     """A one-hand Scopa table against a bot, the deck cut at 20 (with seed 6: a known deal)."""
     create(page, "scopa", 2, target="single_hand")
-    page.wait_for_selector(".cut button")
-    page.eval_on_selector("#cut-n", "el => { el.value = '20'; }")
-    page.click(".cut button")
+    cut_at(page)
 
 
 def test_scopa_whole_match_against_a_bot(browser: Any, seeded_server: Any) -> None:

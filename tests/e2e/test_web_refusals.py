@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from tests.e2e.conftest import Player, shot
-from tests.e2e.test_web_play import create
+from tests.e2e.test_web_play import create, cut_at
 
 # Seed 238: we cut (20) and hold KH; the table is AH 3D 3C 3S, which KH takes whole.
 SEED = 238
@@ -20,9 +20,7 @@ def test_a_refused_move_is_told_in_portuguese_words_never_in_the_engines(
         player = Player(browser, base, locale="pt-BR")
         page = player.lobby()
         create(page, "scopa", 2, target="single_hand")
-        page.wait_for_selector(".cut-now")
-        page.eval_on_selector("#cut-n", "el => { el.value = '20'; }")
-        page.click(".cut-now")
+        cut_at(page)
         king = page.locator(".table-screen.my-turn .hand button.card[data-card='KH']")
         king.wait_for()
         # The client offers only legal moves: this page's next move is changed on its way

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from tests.e2e.conftest import Player, shot
+from tests.e2e.test_web_play import CUT_AT
 
 
 def code_in(code: str, text: str) -> bool:
@@ -87,8 +88,7 @@ def scopa_move(page: Any) -> str | None:
 
     if page.locator(".cut button").count():
         try:
-            page.eval_on_selector("#cut-n", "el => { el.value = '20'; }")  # a known deal
-            page.click(".cut button", timeout=2_000)
+            page.eval_on_selector(".cut", CUT_AT, 20)  # a known deal
         except Error:
             return None
         return "cut"
