@@ -308,6 +308,39 @@ async def test_garbage_is_swept_on_a_schedule_and_each_pause_is_measured() -> No
         assert full_pauses() > before  # the sweep collects, and its pause is measured
     finally:
         gc.callbacks.remove(garbage._observe)
+
+
+class _Node:
+    me: object
+
+
+def _cycle() -> _Node:
+    """An object that only a collection frees (it refers to itself)."""
+    node = _Node()
+    node.me = node
+    return node
+
+
+@pytest.mark.anyio
+async def test_garbage_is_swept_as_soon_as_cycles_pile_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An hourly sweep, but sooner when the tracked objects grow by ``growth``: cycles made
+    by a flood of connections do not wait an hour, and nothing else is collected."""
+    monkeypatch.setattr(garbage, "LOOK_EVERY", 0.01)
+    gc.collect()
+    gc.disable()
+    sweeping = asyncio.create_task(garbage.sweep(3600, growth=5_000))
+    try:
+        await asyncio.sleep(0.05)
+        cycles = [weakref.ref(_cycle()) for _ in range(1000)]  # under the growth: kept
+        await asyncio.sleep(0.05)
+        assert sum(ref() is not None for ref in cycles) == 1000
+        for _ in range(5000):  # over it: collected at the next look
+            _cycle()
+        await asyncio.sleep(0.05)
+        assert sum(ref() is not None for ref in cycles) == 0
+    finally:
+        sweeping.cancel()
+        gc.enable()
         gc.unfreeze()
         gc.enable()
 

@@ -147,6 +147,10 @@ def protocols(
         def connection_lost(self, exc: Exception | None) -> None:
             super().connection_lost(exc)
             sockets.release(self.client[0] if self.client else "")
+            # The frame parser keeps the error that ended it (a frame over the size limit),
+            # whose traceback holds the parser, which holds the error: a cycle that kept
+            # the whole connection (about 16 KiB) until the next full collection.
+            self.conn.parser_exc = None
 
     class Http(H11Protocol):
         """h11 with a deadline for each request's headers, admitted by ``sockets``."""
