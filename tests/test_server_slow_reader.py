@@ -67,3 +67,4 @@ async def test_a_client_that_never_reads_is_cut_and_others_are_served(
     assert max(stalled) < 1.0, stalled
     assert (await other.request({"type": "ping", "t": "after"}))["type"] == "pong"
     await other.close()
+    await slow.close()
