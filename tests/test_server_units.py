@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import os
 import signal
 import weakref
@@ -172,8 +173,8 @@ def test_frames_are_counted_in_bytes_and_hold_only_finite_numbers() -> None:
             protocol.parse(f'{{"type": "ping", "t": {number}}}', 8192)
         assert refused.value.code == "bad_frame", number
     assert protocol.parse('{"type": "ping", "t": 1.5e300}', 8192).t == 1.5e300  # type: ignore[union-attr]
-    with pytest.raises(ValueError):
-        encode({"type": "pong", "t": float("nan")})
+    # what the room writes is strict JSON too: a number that is not finite becomes null
+    assert json.loads(encode({"type": "pong", "t": float("nan")})) == {"type": "pong", "t": None}
 
 
 def test_sockets_are_capped_in_all_and_by_address() -> None:
@@ -346,6 +347,37 @@ async def test_garbage_is_swept_as_soon_as_cycles_pile_up(monkeypatch: pytest.Mo
 
 
 @pytest.mark.anyio
+async def test_a_filling_room_waits_for_a_quarter_more_objects(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After a collection that kept N objects, the next waits for ``share`` * N more (when
+    over ``growth``): each pause scans all of them, and a room filling up with tables made
+    one every few seconds (300-500 ms each at 1,000 tables)."""
+    monkeypatch.setattr(garbage, "LOOK_EVERY", 0.01)
+    gc.collect()
+    gc.disable()
+    sweeping = asyncio.create_task(garbage.sweep(3600, growth=1_000, share=0.5))
+    try:
+        for _ in range(2000):  # over the growth: the first collection
+            _cycle()
+        await asyncio.sleep(0.05)
+        due = len(gc.get_objects(2)) // 2
+        assert due > 2_000
+        cycles = [weakref.ref(_cycle()) for _ in range(100)]
+        for _ in range(due // 2):  # past the growth, not the share
+            _cycle()
+        await asyncio.sleep(0.05)
+        assert all(ref() is not None for ref in cycles)
+        for _ in range(due):
+            _cycle()
+        await asyncio.sleep(0.05)
+        assert all(ref() is None for ref in cycles)
+    finally:
+        sweeping.cancel()
+        gc.enable()
+
+
+@pytest.mark.anyio
 async def test_a_refused_command_leaves_no_cycle_that_keeps_its_table(tmp_path: Path) -> None:
     """A retired table must be freed by reference counting alone: the cycle collector runs
     once an hour (garbage.py), and a cycle through a refusal's traceback kept whole tables."""
@@ -369,6 +401,30 @@ async def test_a_refused_command_leaves_no_cycle_that_keeps_its_table(tmp_path: 
         assert [ref() for ref in freed] == [None, None]
     finally:
         gc.enable()
+        await store.close()
+
+
+@pytest.mark.anyio
+async def test_an_owner_waiting_for_its_next_command_keeps_no_refusal(tmp_path: Path) -> None:
+    """A finished table waits a minute to retire; the last command it refused (a late
+    rematch) must not stay alive meanwhile, with the traceback through its caller's frames
+    (at 1,000 tables: 10,000 tracebacks and frames for the collector to scan)."""
+    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'owner.sqlite3'}")
+    seats = (SeatConfig.human("p0", "Ada"), SeatConfig.human("p1", "Bea"))
+    config = TableConfig("scopa", seats)
+    await store.create_table("t_waits", config.to_json(), 0.0)
+    owner = Owner("t_waits", config, Table(config), 0, store=store, bus=LocalBus(),
+                  bots=BotPool(1))  # fmt: skip
+    owner.start()
+    try:
+        with pytest.raises(TableError) as refused:
+            await owner.submit(Play(0, "not a move"))
+        error = weakref.ref(refused.value)
+        del refused
+        await asyncio.sleep(0)  # the owner is back waiting for its next command
+        assert error() is None
+    finally:
+        await owner.stop()
         await store.close()
 
 

@@ -251,10 +251,8 @@ class Lobby:
         if _with_bots(pending.play_now, pending.seats):
             live = sum(
                 1
-                for o in self.tables.owners.values()
-                if not o.finished
-                and seat_of(o.config.seats, guest.id) is not None
-                and _with_bots(False, o.config.seats)
+                for o in self.tables.owners_of(guest.id)
+                if not o.finished and _with_bots(False, o.config.seats)
             )
             waiting = sum(
                 1

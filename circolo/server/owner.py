@@ -182,6 +182,11 @@ class Owner:
             else:
                 if not job.done.done():
                     job.done.set_result(result)
+                del result
+            # Not kept while the table waits for its next command: a refused command's
+            # error holds a traceback through its caller's frames (13 of them, with the
+            # connection's locals), and a finished table may wait a minute to retire.
+            del job
         while not self._inbox.empty():  # halted or fenced: what waits is refused, not written
             queued = self._inbox.get_nowait()
             if queued is not None and not queued.done.done():

@@ -191,10 +191,10 @@ class Room:
             seat = seat_of(pending.seats, guest.id)
             if seat is not None:
                 held.append({"table_id": table_id, "seat": seat})
-        for table_id, owner in self.owners.items():
+        for owner in self.tables.owners_of(guest.id):
             seat = seat_of(owner.config.seats, guest.id)
             if seat is not None and not owner.finished:
-                held.append({"table_id": table_id, "seat": seat})
+                held.append({"table_id": owner.table_id, "seat": seat})
         return held
 
     def seated_names(self) -> list[tuple[str, str]]:

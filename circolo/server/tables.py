@@ -55,7 +55,8 @@ class Tables:
         self.clock = clock
         self.presence = presence
         self.tasks = tasks
-        self.owners: dict[str, Owner] = {}
+        self.owners: dict[str, Owner] = {}  # changed only by _keep and _forget
+        self._seated: dict[str, set[str]] = {}  # player id: the ids of their owners' tables
         boards = SlidingWindow(settings.leaderboard_requests, settings.leaderboard_window)
         self.ratings = Ratings(store, bus, boards)
         self.fairplay = FairPlay(store)
@@ -132,8 +133,28 @@ class Tables:
             epoch=epoch,
             on_fenced=lambda fenced: self.drop(fenced.table_id),
         )
-        self.owners[table_id] = owner
+        self._keep(owner)
         return owner
+
+    def _keep(self, owner: Owner) -> None:
+        self.owners[owner.table_id] = owner
+        for player_id in _players(owner):
+            self._seated.setdefault(player_id, set()).add(owner.table_id)
+
+    def _forget(self, table_id: str) -> Owner | None:
+        owner = self.owners.pop(table_id, None)
+        for player_id in _players(owner) if owner is not None else ():
+            tables = self._seated.get(player_id, set())
+            tables.discard(table_id)
+            if not tables:
+                self._seated.pop(player_id, None)
+        return owner
+
+    def owners_of(self, player_id: str) -> list[Owner]:
+        """The owners of the tables where ``player_id`` sits (finished ones until they
+        retire), without reading every table's seats: a new table checks its creator's
+        quota, and each connection is told its tables."""
+        return [self.owners[table_id] for table_id in self._seated.get(player_id, ())]
 
     async def _match_over(self, owner: Owner) -> None:
         """Each match's result, fair play and ratings, read off the stored log on a task of
@@ -183,7 +204,7 @@ class Tables:
         self._linger.pop(table_id, None)
         self.invites.pop(table_id, None)
         self._on_retire(table_id)
-        owner = self.owners.pop(table_id, None)
+        owner = self._forget(table_id)
         self.presence.revoke(table_id, "over")
         if owner is not None:
             await owner.stop()
@@ -199,7 +220,7 @@ class Tables:
             if handle is not None:
                 handle.cancel()
         self.invites.pop(table_id, None)
-        owner = self.owners.pop(table_id, None)
+        owner = self._forget(table_id)
         if owner is not None:
             await owner.halt()
             log.info("table_let_go", table=table_id)
@@ -273,3 +294,7 @@ class Tables:
                     return
                 log.info("unstarted_table_called_off", table=table_id, seat=seat)
                 return
+
+
+def _players(owner: Owner) -> list[str]:
+    return [seat.player_id for seat in owner.config.seats if seat.player_id is not None]

@@ -14,6 +14,8 @@ the deck to the bottom. Moves are hashable, cheap to compare and cheap to genera
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from circolo.engine import NotationError
 from circolo.games.scopa.deck import TEXT, VALUE_MASKS, cards_of, parse_card
 
@@ -101,8 +103,10 @@ def moves_for(hand: int, table: int) -> list[int]:
     return moves
 
 
+@lru_cache(maxsize=4096)
 def move_text(move: int) -> str:
-    """``cut 17``, ``7D`` (laid) or ``7D x AH 6H`` (captured cards by value, then suit)."""
+    """``cut 17``, ``7D`` (laid) or ``7D x AH 6H`` (captured cards by value, then suit).
+    Kept: every view writes its hand's whole history."""
     if move < 0:
         return f"cut {-move}"
     card = TEXT[move & 63]
