@@ -8,6 +8,7 @@ import gc
 import json
 import os
 import signal
+import sys
 import weakref
 from pathlib import Path
 
@@ -323,57 +324,33 @@ def _cycle() -> _Node:
 
 
 @pytest.mark.anyio
-async def test_garbage_is_swept_as_soon_as_cycles_pile_up(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An hourly sweep, but sooner when the tracked objects grow by ``growth``: cycles made
-    by a flood of connections do not wait an hour, and nothing else is collected."""
-    monkeypatch.setattr(garbage, "LOOK_EVERY", 0.01)
-    gc.collect()
-    gc.disable()
-    sweeping = asyncio.create_task(garbage.sweep(3600, growth=5_000))
-    try:
-        await asyncio.sleep(0.05)
-        cycles = [weakref.ref(_cycle()) for _ in range(1000)]  # under the growth: kept
-        await asyncio.sleep(0.05)
-        assert sum(ref() is not None for ref in cycles) == 1000
-        for _ in range(5000):  # over it: collected at the next look
-            _cycle()
-        await asyncio.sleep(0.05)
-        assert sum(ref() is not None for ref in cycles) == 0
-    finally:
-        sweeping.cancel()
-        gc.enable()
-        gc.unfreeze()
-        gc.enable()
-
-
-@pytest.mark.anyio
-async def test_a_filling_room_waits_for_a_quarter_more_objects(
+async def test_garbage_is_swept_once_memory_grows_by_a_share(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """After a collection that kept N objects, the next waits for ``share`` * N more (when
-    over ``growth``): each pause scans all of them, and a room filling up with tables made
-    one every few seconds (300-500 ms each at 1,000 tables)."""
+    """An hourly sweep, but sooner once the memory blocks in use grew by ``share`` since the
+    last: cycles made by a flood do not wait an hour, and a room that only fills up is not
+    stopped every few seconds (each pause scans every object: 300-500 ms at 1,000 tables)."""
     monkeypatch.setattr(garbage, "LOOK_EVERY", 0.01)
     gc.collect()
     gc.disable()
-    sweeping = asyncio.create_task(garbage.sweep(3600, growth=1_000, share=0.5))
+    share = 0.05
+    sweeping = asyncio.create_task(garbage.sweep(3600, share))
     try:
-        for _ in range(2000):  # over the growth: the first collection
-            _cycle()
         await asyncio.sleep(0.05)
-        due = len(gc.get_objects(2)) // 2
-        assert due > 2_000
+        due = int(sys.getallocatedblocks() * share)
         cycles = [weakref.ref(_cycle()) for _ in range(100)]
-        for _ in range(due // 2):  # past the growth, not the share
+        for _ in range(due // 10):  # under the share: kept
             _cycle()
         await asyncio.sleep(0.05)
         assert all(ref() is not None for ref in cycles)
-        for _ in range(due):
+        for _ in range(due):  # over it: collected at the next look
             _cycle()
         await asyncio.sleep(0.05)
         assert all(ref() is None for ref in cycles)
     finally:
         sweeping.cancel()
+        gc.enable()
+        gc.unfreeze()
         gc.enable()
 
 

@@ -85,7 +85,14 @@ class _LocalSubscription:
         self.handler = handler
 
     def close(self) -> None:
+        """Unsubscribed, and the handler let go: it is often a connection's bound method,
+        and that connection holds this subscription (a cycle, freed only by a collection)."""
         self._bus._drop(self)
+        self.handler = _ignore
+
+
+def _ignore(message: Message) -> None:
+    """A closed subscription's handler: a publish that took it before it closed is dropped."""
 
 
 class LocalBus:

@@ -6,32 +6,33 @@ collection scans every tracked object made since the last collection that is sti
 so at 1,000 tables any collection scans most of the tables' state, whatever its thresholds:
 rare ones (one per 500,000 more live objects) stopped every table for 250-1,400 ms every
 few minutes, frequent ones (one per 5,000) for 20-100 ms, 89 times in two minutes
-(benchmarks/server.py). Nearly everything the room makes is freed by reference counting:
-in ten seconds of play at saturation a collection found only what importing a module
-once leaves (the pure-Python ``datetime``), and ``Owner.call`` breaks the one cycle a
-refused command made. So the server makes no automatic collection: what start-up made is
-frozen, and a full collection runs once every ``SWEEP_EVERY`` seconds, in case some path
-makes cycles after all (``circolo_gc_collected_total`` counts what it finds), and sooner
-when ``SWEEP_GROWTH`` more objects are tracked than after the last one, or a quarter more if
-that is more. Each closed
-WebSocket leaves some 70 objects in cycles (its transport, protocol and frame parser refer
-to one another, in uvicorn and websockets), about 14 KiB: a client opening connections in
-a loop piled them up for an hour, hundreds of megabytes; now a few megabytes at most.
-Each pause is measured in /metrics (``circolo_gc_pause_seconds``).
+(benchmarks/server.py). At 1,000 tables a full collection scans half a million objects:
+300-500 ms under load. So the room makes no cycles on its paths (a refused command, a
+closed connection and its subscriptions are freed by reference counting; what is left is
+a few SQLAlchemy clauses, about 30 objects a second at 1,000 tables), the server makes no
+automatic collection, what start-up made is frozen, and a full collection runs once every
+``SWEEP_EVERY`` seconds, in case some path makes cycles after all
+(``circolo_gc_collected_total`` counts what it finds), and sooner when the memory in use
+grew by ``SWEEP_SHARE`` since the last one (``sys.getallocatedblocks``, read once a second
+in 0.3 ms): a flood of cycles never waits an hour, and a room that fills up pauses a few
+times, not every few seconds. (``gc.get_count`` does not measure growth: a freed object
+is not counted while the count is at zero, so at 800 moves a second it climbed by 50,000
+in ten seconds with no more objects alive.) Each pause is measured in /metrics
+(``circolo_gc_pause_seconds``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 import time
 from typing import Any
 
 from circolo.server.metrics import GC_COLLECTED, GC_PAUSE
 
 SWEEP_EVERY = 3600.0  # seconds between two full collections, at the most
-SWEEP_GROWTH = 50_000  # more tracked objects than after the last collection: one now...
-SWEEP_SHARE = 0.25  # ...or this share of those it kept, if more (as CPython's own rule)
+SWEEP_SHARE = 0.25  # or when the memory blocks in use grew by this share since the last
 LOOK_EVERY = 1.0  # seconds between two looks at that growth
 
 _started: list[float] = []
@@ -47,21 +48,16 @@ def pace() -> None:
         gc.callbacks.append(_observe)
 
 
-async def sweep(
-    every: float = SWEEP_EVERY, growth: int = SWEEP_GROWTH, share: float = SWEEP_SHARE
-) -> None:
-    """A full collection every ``every`` seconds, or once more objects are tracked than after
-    the last (``gc.get_count``: made less freed) by ``growth``, or by ``share`` of what the
-    last one kept if that is more: a pause scans every tracked object (at 1,000 tables, half
-    a million of them, 300-500 ms), so it is not spent on a room that is only filling up;
-    until cancelled."""
+async def sweep(every: float = SWEEP_EVERY, share: float = SWEEP_SHARE) -> None:
+    """A full collection every ``every`` seconds, or once the memory blocks in use grew by
+    ``share`` since the last one; until cancelled."""
     last = time.monotonic()
-    due = growth
+    due = int(sys.getallocatedblocks() * (1 + share))
     while True:
         await asyncio.sleep(min(LOOK_EVERY, every))
-        if time.monotonic() - last >= every or gc.get_count()[0] >= due:
+        if time.monotonic() - last >= every or sys.getallocatedblocks() >= due:
             gc.collect()
-            due = max(growth, int(share * len(gc.get_objects(2))))
+            due = int(sys.getallocatedblocks() * (1 + share))
             last = time.monotonic()
 
 

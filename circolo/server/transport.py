@@ -151,6 +151,11 @@ def protocols(
             # whose traceback holds the parser, which holds the error: a cycle that kept
             # the whole connection (about 16 KiB) until the next full collection.
             self.conn.parser_exc = None
+            # The scope's FRAMES extension holds this connection's bound methods: another
+            # cycle (the writer that took them keeps them until it ends).
+            scope = getattr(self, "scope", None)
+            if scope is not None:
+                scope["extensions"].pop(FRAMES, None)
 
     class Http(H11Protocol):
         """h11 with a deadline for each request's headers, admitted by ``sockets``."""
