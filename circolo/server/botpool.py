@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import multiprocessing
 import pickle
 import time
@@ -261,7 +262,7 @@ class BotPool:
             self._release(worker)
             raise
         self._release(worker)
-        metrics.BOT_THINK.labels(request.game, request.level).observe(time.perf_counter() - started)
+        _think(request.game, request.level).observe(time.perf_counter() - started)
         if kind != "move":
             log.warning("bot_failed", game=request.game, level=request.level, error=text)
             return None
@@ -273,3 +274,10 @@ class BotPool:
         for worker in self._all:
             worker.kill()
         self._all.clear()
+
+
+@functools.cache
+def _think(game: str, level: str) -> Any:
+    """The think-time histogram of a game and level, looked up once (as the levels and
+    games are few)."""
+    return metrics.BOT_THINK.labels(game, level)

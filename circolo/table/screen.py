@@ -23,10 +23,12 @@ from circolo.table.step import Audience
 class Kept:
     """Sections rendered before, by what they depend on: each audience's hand section by
     (match, hand, ply), since a view changes only with a move or a deal; the table section
-    by (status, match), since the rest of it is the table's configuration."""
+    by (status, match), since the rest of it is the table's configuration; the match section
+    by its hands and seeds, since it changes only when a hand is dealt or ends."""
 
     hands: dict[Audience, tuple[tuple[int, int, int], dict[str, Any]]] = field(default_factory=dict)
     table: tuple[tuple[str, int], dict[str, Any]] | None = None
+    match: tuple[tuple[Any, ...], dict[str, Any]] | None = None
 
 
 def sections(table: Table, audience: Audience, kept: Kept) -> dict[str, Any]:
@@ -38,7 +40,7 @@ def shared(table: Table, kept: Kept) -> dict[str, Any]:
     return {
         "table": _table(table, kept),
         "seats": _seats(table),
-        "match": _match(table),
+        "match": _match(table, kept),
         "phase": _phase(table),
         "clock": _clock(table),
         "vote": _vote(table),
@@ -86,8 +88,15 @@ def _seats(table: Table) -> list[dict[str, Any]]:
     ]
 
 
-def _match(table: Table) -> dict[str, Any]:
+def _match(table: Table, kept: Kept) -> dict[str, Any]:
     match = table.match
+    pending = table.pending_seed
+    current = table.seed if table.hand is not None and not table.hand.is_over() else None
+    key = (table.hand_no, pending, current) + (
+        () if match is None else (match, len(match.hands), match.first, *match.totals)
+    )
+    if kept.match is not None and kept.match[0] == key:
+        return kept.match[1]
     hands = []
     if match is not None:
         for number, record in enumerate(match.hands, 1):
@@ -101,9 +110,7 @@ def _match(table: Table) -> dict[str, Any]:
                     "seed": format(record.seed, "064x"),
                 }
             )
-    pending = table.pending_seed
-    current = table.seed if table.hand is not None and not table.hand.is_over() else None
-    return {
+    section = {
         "hand": table.hand_no,
         "first": None if match is None else match.first,
         "totals": [0] * table.rules.sides if match is None else list(match.totals),
@@ -111,6 +118,8 @@ def _match(table: Table) -> dict[str, Any]:
         "commitment": None if current is None else commitment(current),
         "next_commitment": None if pending is None else commitment(pending),
     }
+    kept.match = (key, section)
+    return section
 
 
 def hand(table: Table, audience: Audience, kept: Kept) -> dict[str, Any] | None:
