@@ -195,6 +195,9 @@ async def test_append_load_round_trip(store: Store) -> None:
     assert log.table.players == ("p1",)
     assert await store.last_seq("t1") == 3
     await store.append("t1", [])  # nothing to do
+    many = [Entry(seq, {"n": seq}, 103.0) for seq in range(4, 404)]  # over one INSERT's rows
+    await store.append("t1", many)
+    assert (await store.load("t1")).entries[3:] == many
     assert await store.table("t1") == log.table  # the row alone, without the log
     with pytest.raises(UnknownTable):
         await store.load("nope")
