@@ -178,6 +178,18 @@ def test_frames_are_counted_in_bytes_and_hold_only_finite_numbers() -> None:
     assert json.loads(encode({"type": "pong", "t": float("nan")})) == {"type": "pong", "t": None}
 
 
+def test_what_orjson_refuses_is_written_by_the_standard_library() -> None:
+    """A client can put a lone surrogate in its chat or its ping, or a number over 64 bits
+    in a ping that the pong echoes (orjson refuses both), and a hand's seed is 256 bits:
+    each is still written, as the standard library writes it."""
+    for frame in (
+        {"type": "chat", "text": "\ud800 hi"},
+        {"type": "pong", "t": 10**30},
+        {"type": "hand", "seed": (1 << 256) - 1},
+    ):
+        assert encode(frame) == json.dumps(frame, separators=(",", ":"))
+
+
 def test_sockets_are_capped_in_all_and_by_address() -> None:
     from circolo.server.transport import FILES_KEPT, Sockets, socket_budget
 
@@ -310,6 +322,8 @@ async def test_garbage_is_swept_on_a_schedule_and_each_pause_is_measured() -> No
         assert full_pauses() > before  # the sweep collects, and its pause is measured
     finally:
         gc.callbacks.remove(garbage._observe)
+        gc.unfreeze()
+        gc.enable()
 
 
 class _Node:
@@ -349,8 +363,6 @@ async def test_garbage_is_swept_once_memory_grows_by_a_share(
         assert all(ref() is None for ref in cycles)
     finally:
         sweeping.cancel()
-        gc.enable()
-        gc.unfreeze()
         gc.enable()
 
 

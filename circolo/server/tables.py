@@ -143,11 +143,13 @@ class Tables:
 
     def _forget(self, table_id: str) -> Owner | None:
         owner = self.owners.pop(table_id, None)
-        for player_id in _players(owner) if owner is not None else ():
-            tables = self._seated.get(player_id, set())
+        if owner is None:
+            return None
+        for player_id in _players(owner):
+            tables = self._seated[player_id]
             tables.discard(table_id)
             if not tables:
-                self._seated.pop(player_id, None)
+                del self._seated[player_id]
         return owner
 
     def owners_of(self, player_id: str) -> list[Owner]:
