@@ -426,6 +426,19 @@ def hand_sections(frame: dict[str, Any]) -> list[dict[str, Any]]:
     return [s["hand"] for s in states if isinstance(s, dict) and isinstance(s.get("hand"), dict)]
 
 
+def face_up(frame: dict[str, Any]) -> set[str]:
+    """The cards a deal lays face up on the table, seen by everyone: in the view that
+    follows, unless the deal is void (three or four kings) and the next view's table is
+    empty again."""
+    return {
+        card
+        for message in frame.get("events", [])
+        for event in message.get("events", [])
+        if event.get("kind") == "deal"
+        for card in event.get("table", [])
+    }
+
+
 def check_hidden(frames: list[dict[str, Any]], deck: set[str]) -> int:
     """No frame names a card its audience has not seen in its own views so far (the engine
     makes views; a view holds only what the seat may see). Returns the frames checked."""
@@ -440,6 +453,7 @@ def check_hidden(frames: list[dict[str, Any]], deck: set[str]) -> int:
         hand = state.get("hand")
         if hand:
             known |= set(card_names(hand["view"])) & deck
+        known |= face_up(frame) & deck
         named = set(card_names(frame, NOT_CARDS)) & deck
         for section in hand_sections(frame):  # a legal move's id is its text: checked too
             named |= set(card_names(section.get("legal"))) & deck

@@ -33,6 +33,25 @@ def test_a_stand_in_is_not_a_card() -> None:
     assert check_hidden([frame], DECK) == 1
 
 
+def test_a_void_deals_table_cards_are_seen_by_everyone() -> None:
+    """Three kings on the table void the deal: its four cards were dealt face up, so the
+    move that says so names them, though no view ever holds them (they go back)."""
+    view = {"seat": 0, "to_move": 3, "table": [], "hand": [], "voided": 1}
+    deal = {"kind": "deal", "deal": 1, "table": ["JS", "KH", "KD", "KC"]}
+    frame = {
+        "type": "table.events",
+        "events": [
+            {"type": "move", "seat": 3, "move": "cut 19",
+             "events": [{"kind": "cut", "seat": 3, "at": 19}, deal]},
+            {"type": "update", "state": {"hand": {"ply": 1, "view": view, "legal": None}}},
+        ],
+    }  # fmt: skip
+    assert check_hidden([snapshot([], None), frame], DECK) == 2
+    frame["events"][0]["events"][1] = {"kind": "capture", "cards": ["KH"]}  # not face up
+    with pytest.raises(AssertionError, match="hidden cards"):
+        check_hidden([snapshot([], None), frame], DECK)
+
+
 @pytest.mark.parametrize(
     "leak",
     [
