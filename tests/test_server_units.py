@@ -19,11 +19,11 @@ from circolo.server.botpool import BotPool, Request
 from circolo.server.bus import LocalBus, encode
 from circolo.server.identity import Identities, new_guest
 from circolo.server.metrics import GC_PAUSE
-from circolo.server.owner import Owner
+from circolo.server.owner import Owner, topic
 from circolo.server.ratelimit import FrameLimit, Quota, SlidingWindow, TokenBucket, Verdict
 from circolo.server.settings import SettingsError, load_settings
 from circolo.store import Store
-from circolo.table import Play, SeatConfig, Table, TableConfig, TableError
+from circolo.table import Connected, Play, SeatConfig, Table, TableConfig, TableError
 
 
 def test_settings_from_env_and_toml(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -486,3 +486,40 @@ async def test_frames_queued_in_one_turn_go_out_in_one_write(tmp_path: Path) -> 
         ['{"type":"table.events","seq":1}', '{"type":"ack","seq":1}'],
         ['{"type":"ack","seq":2}'],
     ]
+
+
+@pytest.mark.anyio
+async def test_a_moves_ack_is_queued_right_after_the_frames_it_published(tmp_path: Path) -> None:
+    """``accepted`` runs on the owner's task once the move is published, before its caller
+    resumes: the connection's writer, not yet run, finds the ack queued behind the move's
+    ``table.events`` and sends both in one write."""
+    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'owner.sqlite3'}")
+    seats = (SeatConfig.human("p0", "Ada"), SeatConfig.human("p1", "Bea"))
+    config = TableConfig("scopa", seats)
+    await store.create_table("t_ack", config.to_json(), 0.0)
+    bus = LocalBus()
+    owner = Owner("t_ack", config, Table(config), 0, store=store, bus=bus, bots=BotPool(1))
+    queued: list[str] = []
+    subscriptions = [bus.subscribe(topic("t_ack", s), queued.append) for s in (0, 1)]
+    owner.start()
+    try:
+        for seat in (0, 1):
+            await owner.submit(Connected(seat))
+        hand = owner.table.hand
+        assert hand is not None and owner.table.phase == "play"
+        seat = hand.to_move()
+        assert seat is not None
+        move = hand.move_text(hand.view(seat).legal_moves()[0])
+        queued.clear()
+        seq = await owner.submit(Play(seat, move), "r1", lambda s: queued.append(f"ack {s}"))
+        assert seq == owner.seq
+        assert [json.loads(text)["type"] for text in queued[:-1]] == ["table.events"] * 2
+        assert queued[-1] == f"ack {seq}"
+        queued.clear()  # the same request again: acknowledged, not played twice
+        assert await owner.submit(Play(seat, move), "r1", lambda s: queued.append(f"ack {s}"))
+        assert queued == [f"ack {seq}"]
+    finally:
+        for subscription in subscriptions:
+            subscription.close()
+        await owner.stop()
+        await store.close()

@@ -426,12 +426,20 @@ class ClusterRoom(Room):
             return super().may_see(guest, table_id)
         return not known.private or self.seat_of(guest, table_id) is not None
 
-    async def act(self, table_id: str, command: Command, request_id: str | None) -> int:
+    async def act(
+        self,
+        table_id: str,
+        command: Command,
+        request_id: str | None,
+        accepted: Callable[[int], None] | None = None,
+    ) -> int:
         if self._here(table_id):
-            return await super().act(table_id, command, request_id)
+            return await super().act(table_id, command, request_id, accepted)
         seq: int = await self._at(
             table_id, None, "act", command=command.to_json(), request_id=request_id
         )  # the command's seat is the one ``seat_at`` found
+        if accepted is not None:
+            accepted(seq)
         return seq
 
     async def join(

@@ -414,8 +414,11 @@ class Session:
     async def _act(self, frame: p.SeatAction) -> None:
         assert self.guest is not None
         seat = self.room.seat_at(self.guest, frame.table_id)
-        seq = await self.room.act(frame.table_id, _command(frame, seat), frame.id)
-        self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id, seq=seq))
+
+        def ack(seq: int) -> None:
+            self.send(p.frame("ack", ref=frame.id, table_id=frame.table_id, seq=seq))
+
+        await self.room.act(frame.table_id, _command(frame, seat), frame.id, ack)
 
     async def _open(
         self,

@@ -16,7 +16,7 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import structlog
@@ -57,12 +57,12 @@ def topic(table_id: str, audience: Audience) -> str:
     return f"table:{table_id}:{'watch' if audience is None else audience}"
 
 
-@dataclass
+@dataclass(slots=True)
 class _Job:
+    """Work for the owner's task; ``done`` is None when nobody waits for its result."""
+
     run: Callable[[], Awaitable[Any]]
-    done: asyncio.Future[Any] = field(
-        default_factory=lambda: asyncio.get_running_loop().create_future()
-    )
+    done: asyncio.Future[Any] | None
 
 
 class Owner:
@@ -109,7 +109,8 @@ class Owner:
         self._matches_over = len(table.results)
         self._on_step = on_step
         self._inbox: Mailbox[_Job | None] = Mailbox()
-        self._wake_at: float | None = None
+        self._wake_at: float | None = None  # of the timer that queues the next Tick
+        self._timer: asyncio.TimerHandle | None = None
         self._bot_tasks: set[asyncio.Task[None]] = set()
         self._bot_turn: BotTurn | None = None
         # Each audience's last frames (prev, seq, text) and the happenings a move log tells:
@@ -160,61 +161,65 @@ class Owner:
             await self._supply_seeds()
             await self._after()
         while not self.fenced:
-            if not self._inbox.empty():  # taken first, as a due timer's wait would
-                job = self._inbox.get_nowait()
-            elif self._wake_at is None:  # no timer to set
-                job = await self._inbox.get()
-            else:
-                try:
-                    async with asyncio.timeout(max(0.0, self._wake_at - self._clock())):
-                        job = await self._inbox.get()  # no task per wait, unlike wait_for
-                except TimeoutError:
-                    self._wake_at = None
-                    await self._apply_logged(Tick())
-                    continue
+            job = await self._inbox.get()
             if job is None:
                 break
             try:
                 result = await job.run()
             except Exception as error:
-                if not job.done.done():
+                if job.done is None:
+                    log.exception("table_job_failed", table=self.table_id)
+                elif not job.done.done():
                     job.done.set_exception(error)
             else:
-                if not job.done.done():
+                if job.done is not None and not job.done.done():
                     job.done.set_result(result)
                 del result
             # Not kept while the table waits for its next command: a refused command's
             # error holds a traceback through its caller's frames (13 of them, with the
             # connection's locals), and a finished table may wait a minute to retire.
             del job
+        self._set_timer(None)
         while not self._inbox.empty():  # halted or fenced: what waits is refused, not written
             queued = self._inbox.get_nowait()
-            if queued is not None and not queued.done.done():
+            if queued is not None and queued.done is not None and not queued.done.done():
                 queued.done.set_exception(Fenced(f"table {self.table_id} moved"))
 
     async def call(self, run: Callable[[], Awaitable[Any]]) -> Any:
         """Run ``run`` on the owner's task, between two commands, and return its result."""
         if self.fenced:
             raise Fenced(f"table {self.table_id} moved to another process")
-        job = _Job(run)
-        self._inbox.put_nowait(job)
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._inbox.put_nowait(_Job(run, done))
         try:
-            return await job.done
+            return await done
         finally:
             # A refused command's exception is in the job's future, and its traceback holds
             # this frame: without this, each refusal is a cycle that keeps the owner (and
             # its table) alive until a full collection, long after the table retired.
-            del job
+            del done
 
     # -- commands ----------------------------------------------------------------------------
 
-    async def submit(self, command: Command, request_id: str | None = None) -> int:
-        """Apply a command; the ``seq`` once committed and published, or ``TableError``."""
-        return int(await self.call(lambda: self._command(command, request_id)))
+    async def submit(
+        self,
+        command: Command,
+        request_id: str | None = None,
+        accepted: Callable[[int], None] | None = None,
+    ) -> int:
+        """Apply a command; the ``seq`` once committed and published, or ``TableError``.
+        ``accepted(seq)`` is called on the owner's task as the command is done, before its
+        caller resumes: an ack queued there joins the frames the command published in one
+        write to the player's socket."""
+        return int(await self.call(lambda: self._command(command, request_id, accepted)))
 
-    async def _command(self, command: Command, request_id: str | None) -> int:
+    async def _command(
+        self, command: Command, request_id: str | None, accepted: Callable[[int], None] | None
+    ) -> int:
         seat = getattr(command, "seat", None)
         if request_id and seat is not None and request_id in self._accepted.get(seat, ()):
+            if accepted is not None:
+                accepted(self.seq)
             return self.seq
         started = time.perf_counter()
         try:
@@ -230,6 +235,8 @@ class Owner:
         if isinstance(command, Play):
             self._moves.inc()
             metrics.MOVE_LATENCY.observe(time.perf_counter() - started)
+        if accepted is not None:
+            accepted(self.seq)
         return self.seq
 
     async def _apply_logged(self, command: Command) -> None:
@@ -286,6 +293,24 @@ class Owner:
             self.seq = entries[-1].seq
         self._publish(prev, step)
 
+    def _set_timer(self, wake_at: float | None) -> None:
+        """The table's ``Tick`` queued at ``wake_at``: one timer a table, set again only
+        when that time changes (not a timeout around each wait for a command)."""
+        if wake_at == self._wake_at:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._wake_at = wake_at
+        if wake_at is not None:
+            delay = max(0.0, wake_at - self._clock())
+            self._timer = asyncio.get_running_loop().call_later(delay, self._due)
+
+    def _due(self) -> None:
+        self._timer = None
+        self._wake_at = None
+        self.post(Tick())
+
     async def _fence(self) -> None:
         """The store refused a write: another process took the table over (this one was
         paused past its lease). Nothing more is written or told from here."""
@@ -339,7 +364,7 @@ class Owner:
     async def _after(self) -> None:
         """The table's next wake-up, its bot to move, its lobby entry, and its result once
         finished."""
-        self._wake_at = self.table.wake_at
+        self._set_timer(self.table.wake_at)
         turn = self.presenter.bot_turn
         if turn is not None and turn != self._bot_turn:
             self._bot_tasks.add(task := asyncio.create_task(self._bot(turn)))
@@ -436,4 +461,4 @@ class Owner:
 
     def post(self, command: Command) -> None:
         """Queue a command whose refusal nobody waits for (connections, time)."""
-        self._inbox.put_nowait(_Job(lambda: self._apply_logged(command)))
+        self._inbox.put_nowait(_Job(lambda: self._apply_logged(command), None))

@@ -442,14 +442,20 @@ class Room:
             raise ProtocolError("not_seated", "you have no seat at this table")
         return seat
 
-    async def act(self, table_id: str, command: Command, request_id: str | None) -> int:
+    async def act(
+        self,
+        table_id: str,
+        command: Command,
+        request_id: str | None,
+        accepted: Callable[[int], None] | None = None,
+    ) -> int:
         """A seat's command (its seat from ``seat_at``) to its table's owner; the ``seq``
-        once committed."""
+        once committed, given to ``accepted`` first (``Owner.submit``)."""
         owner = self.owners.get(table_id)
         if owner is None:
             raise ProtocolError("no_table", f"no table {table_id[:64]!r}")
         try:
-            return await owner.submit(command, request_id)
+            return await owner.submit(command, request_id, accepted)
         except StoreError:
             raise ProtocolError(
                 "busy", "the move could not be stored: nothing changed, try again"
