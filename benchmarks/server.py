@@ -122,6 +122,8 @@ class Counted:
                                                               body, re.M))  # fmt: skip
 
         self.moves = total("circolo_moves_total")
+        self.transactions = total("circolo_store_transactions_total")  # 0 on older versions
+        self.writes = total("circolo_store_writes_total")
         self.gc_pauses = total("circolo_gc_pause_seconds_count")
         self.gc_seconds = total("circolo_gc_pause_seconds_sum")
         self.gc_collected = total("circolo_gc_collected_total")
@@ -198,6 +200,12 @@ async def load(
         "server_cpu_share": round(server_cpu / elapsed, 3),
         "server_cpu_ms_per_move": round(1000 * server_cpu / moves, 4) if moves else None,
         "bots_cpu_ms_per_move": round(1000 * bots_cpu / moves, 4) if moves else None,
+        "store_commits_per_second": round((after.transactions - before.transactions) / elapsed, 1),
+        "store_writes_per_commit": round(
+            (after.writes - before.writes) / (after.transactions - before.transactions), 2
+        )
+        if after.transactions > before.transactions
+        else None,
         "round_trips_per_second": round(len(latencies) / elapsed, 1),
         "round_trip_ms_p50": round(1000 * percentile(latencies, 0.5), 2),
         "round_trip_ms_p99": round(1000 * percentile(latencies, 0.99), 2),
@@ -372,6 +380,8 @@ FIGURES = {
     "realistic ÷ saturation moves/s": ("ratios", "realistic_vs_saturation"),
     "realistic server CPU share": ("realistic", "server_cpu_share"),
     "realistic server CPU ms/move": ("realistic", "server_cpu_ms_per_move"),
+    "realistic store commits/s": ("realistic", "store_commits_per_second"),
+    "realistic store writes/commit": ("realistic", "store_writes_per_commit"),
     "realistic round trip p50 ms": ("realistic", "round_trip_ms_p50"),
     "realistic round trip p99 ms": ("realistic", "round_trip_ms_p99"),
     "realistic gc pauses while settling": ("realistic", "settle_gc_pauses"),

@@ -19,7 +19,7 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Connection, func, insert, inspect, make_url, select
+from sqlalchemy import Connection, event, func, insert, inspect, make_url, select
 from sqlalchemy.exc import OperationalError
 
 from circolo.store import (
@@ -33,6 +33,7 @@ from circolo.store import (
     sqlite_url,
 )
 from circolo.store import store as store_module
+from circolo.results import MatchResult
 from circolo.store.models import Base, GameTable, TableEvent
 
 POSTGRES = os.environ.get("CIRCOLO_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
@@ -476,3 +477,43 @@ async def test_the_writer_reconnects_after_the_database_drops_it(url: str) -> No
         assert (await store.last_seq("t1")) == 2
     finally:
         await store.close()
+
+
+@pytest.mark.anyio
+async def test_the_writes_every_match_makes_are_compiled_once(store: Store) -> None:
+    """A table's creation, its match's result and conduct, its end: at 1,000 tables about 30
+    matches end a second, and a statement built with its values was compiled at each
+    (0.67 ms of CPU to keep a match's result)."""
+    hits: list[str] = []
+
+    def seen(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        hits.append(args[-2]._get_cache_stats())  # the execution context's
+
+    engines = [store._engine.sync_engine, store._thread_engine]  # the writer's, under SQLite
+    for engine in engines:
+        if engine is not None:
+            event.listen(engine, "before_cursor_execute", seen)
+
+    async def one_match(table_id: str) -> None:
+        await store.ensure_guest("p0", "Ada", at=1.0)
+        await store.create_table(table_id, {"game": "scopa"}, 1.0, players=["p0"])
+        await store.drop_waiting(table_id)
+        await store.record_matches([MatchResult(
+            table_id, 1, "scopa", "casual", False, 2.0, "score", (11, 3), 0,
+            (("p0", 0), (None, 1)),
+        )])  # fmt: skip
+        await store.record_conduct(table_id, 1, {"p0": "played"}, 2.0)
+        await store.finish_table(table_id, {"winner": 0}, at=3.0)
+
+    try:
+        await one_match("t1")
+        hits.clear()
+        await one_match("t2")
+    finally:
+        for engine in engines:
+            if engine is not None:
+                event.remove(engine, "before_cursor_execute", seen)
+    compiled = [hit for hit in hits if hit.startswith(("generated", "no key", "caching"))]
+    assert hits and not compiled, hits
+    table = await store.table("t2")
+    assert (table.status, table.result, table.players) == ("finished", {"winner": 0}, ("p0",))

@@ -107,7 +107,7 @@ class Server:
 
     async def start(self) -> None:
         started = time.perf_counter()
-        self.store = await Store.open(self.settings.url)
+        self.store = await Store.open(self.settings.url, on_commit=metrics.committed)
         self.bus = await open_bus(self.settings.redis_url, self.settings.redis_prefix)
         self.accounts = Accounts(
             self.store,

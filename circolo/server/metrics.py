@@ -31,6 +31,13 @@ STORE_COMMIT = Histogram(
     "circolo_store_commit_seconds", "One append to the store, committed",
     buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5), registry=REGISTRY,
 )  # fmt: skip
+STORE_TRANSACTIONS = Counter(
+    "circolo_store_transactions_total", "Store transactions committed (each with its fsync "
+    "under SQLite): writes_total over this is how many writes a commit carries",
+    registry=REGISTRY,
+)  # fmt: skip
+STORE_WRITES = Counter("circolo_store_writes_total", "Store writes committed",
+                       registry=REGISTRY)  # fmt: skip
 BOT_THINK = Histogram(
     "circolo_bot_think_seconds", "A bot's move in the pool, round trip", ["game", "level"],
     buckets=(0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0), registry=REGISTRY,
@@ -45,6 +52,12 @@ GC_COLLECTED = Counter(
 )  # fmt: skip
 BOT_REPLACED = Counter("circolo_bot_replaced_total", "Bot processes killed and replaced",
                        registry=REGISTRY)  # fmt: skip
+
+
+def committed(writes: int, entries: int, seconds: float) -> None:
+    """The store's commit hook (``Store.open``'s ``on_commit``)."""
+    STORE_TRANSACTIONS.inc()
+    STORE_WRITES.inc(writes)
 
 
 def render() -> bytes:
