@@ -9,6 +9,7 @@ import json
 import os
 import signal
 import sys
+import time
 import weakref
 from pathlib import Path
 
@@ -393,17 +394,25 @@ async def test_a_refused_command_leaves_no_cycle_that_keeps_its_table(tmp_path: 
         await store.close()
 
 
+async def _two_humans(
+    tmp_path: Path, table_id: str, bus: LocalBus | None = None
+) -> tuple[Store, Owner]:
+    """A stored 1 v 1 Scopa table of two humans and its owner (not started)."""
+    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'owner.sqlite3'}")
+    seats = (SeatConfig.human("p0", "Ada"), SeatConfig.human("p1", "Bea"))
+    config = TableConfig("scopa", seats)
+    await store.create_table(table_id, config.to_json(), 0.0)
+    owner = Owner(table_id, config, Table(config), 0, store=store, bus=bus or LocalBus(),
+                  bots=BotPool(1))  # fmt: skip
+    return store, owner
+
+
 @pytest.mark.anyio
 async def test_an_owner_waiting_for_its_next_command_keeps_no_refusal(tmp_path: Path) -> None:
     """A finished table waits a minute to retire; the last command it refused (a late
     rematch) must not stay alive meanwhile, with the traceback through its caller's frames
     (at 1,000 tables: 10,000 tracebacks and frames for the collector to scan)."""
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'owner.sqlite3'}")
-    seats = (SeatConfig.human("p0", "Ada"), SeatConfig.human("p1", "Bea"))
-    config = TableConfig("scopa", seats)
-    await store.create_table("t_waits", config.to_json(), 0.0)
-    owner = Owner("t_waits", config, Table(config), 0, store=store, bus=LocalBus(),
-                  bots=BotPool(1))  # fmt: skip
+    store, owner = await _two_humans(tmp_path, "t_waits")
     owner.start()
     try:
         with pytest.raises(TableError) as refused:
@@ -493,12 +502,8 @@ async def test_a_moves_ack_is_queued_right_after_the_frames_it_published(tmp_pat
     """``accepted`` runs on the owner's task once the move is published, before its caller
     resumes: the connection's writer, not yet run, finds the ack queued behind the move's
     ``table.events`` and sends both in one write."""
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'owner.sqlite3'}")
-    seats = (SeatConfig.human("p0", "Ada"), SeatConfig.human("p1", "Bea"))
-    config = TableConfig("scopa", seats)
-    await store.create_table("t_ack", config.to_json(), 0.0)
     bus = LocalBus()
-    owner = Owner("t_ack", config, Table(config), 0, store=store, bus=bus, bots=BotPool(1))
+    store, owner = await _two_humans(tmp_path, "t_ack", bus)
     queued: list[str] = []
     subscriptions = [bus.subscribe(topic("t_ack", s), queued.append) for s in (0, 1)]
     owner.start()
@@ -523,3 +528,34 @@ async def test_a_moves_ack_is_queued_right_after_the_frames_it_published(tmp_pat
             subscription.close()
         await owner.stop()
         await store.close()
+
+
+@pytest.mark.anyio
+async def test_a_tables_tick_has_one_timer_set_again_only_when_its_time_changes(
+    tmp_path: Path,
+) -> None:
+    """No timeout around each wait for a command (a timer made and cancelled at every
+    command): one timer queues the ``Tick``, moved only when the table's wake-up moves, and
+    none outlives the owner."""
+    store, owner = await _two_humans(tmp_path, "t_timer")
+    owner.start()
+    try:
+        for seat in (0, 1):
+            await owner.submit(Connected(seat))
+        timer = owner._timer
+        assert timer is not None and owner.table.wake_at is not None
+        assert abs(timer.when() - asyncio.get_running_loop().time()
+                   - (owner.table.wake_at - time.time())) < 0.5  # fmt: skip
+        for _ in range(3):  # jobs that leave the wake-up where it is
+            await owner.catch_up(0, owner.seq)
+        assert owner._timer is timer
+        hand = owner.table.hand
+        assert hand is not None
+        seat = hand.to_move()
+        assert seat is not None
+        await owner.submit(Play(seat, hand.move_text(hand.view(seat).legal_moves()[0])))
+        assert owner._timer is not timer and timer.cancelled()  # the next turn's clock
+    finally:
+        await owner.stop()
+        await store.close()
+    assert owner._timer is None

@@ -22,6 +22,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, event, func, insert, inspect, make_url, select
 from sqlalchemy.exc import OperationalError
 
+from circolo.results import MatchResult
 from circolo.store import (
     DuplicateEntry,
     Entry,
@@ -33,7 +34,6 @@ from circolo.store import (
     sqlite_url,
 )
 from circolo.store import store as store_module
-from circolo.results import MatchResult
 from circolo.store.models import Base, GameTable, TableEvent
 
 POSTGRES = os.environ.get("CIRCOLO_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")

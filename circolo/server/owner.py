@@ -155,6 +155,17 @@ class Owner:
         await self.stop()
 
     async def _run(self, first: Command | None) -> None:
+        try:
+            await self._work(first)
+        finally:
+            self._set_timer(None)  # a stopped, fenced or cancelled owner leaves no timer
+        while not self._inbox.empty():  # halted or fenced: what waits is refused, not written
+            queued = self._inbox.get_nowait()
+            if queued is not None and queued.done is not None and not queued.done.done():
+                queued.done.set_exception(Fenced(f"table {self.table_id} moved"))
+
+    async def _work(self, first: Command | None) -> None:
+        """The first command (or the seeds), then each job in turn until told to stop."""
         if first is not None:
             await self._apply_logged(first)
         else:
@@ -179,11 +190,6 @@ class Owner:
             # error holds a traceback through its caller's frames (13 of them, with the
             # connection's locals), and a finished table may wait a minute to retire.
             del job
-        self._set_timer(None)
-        while not self._inbox.empty():  # halted or fenced: what waits is refused, not written
-            queued = self._inbox.get_nowait()
-            if queued is not None and queued.done is not None and not queued.done.done():
-                queued.done.set_exception(Fenced(f"table {self.table_id} moved"))
 
     async def call(self, run: Callable[[], Awaitable[Any]]) -> Any:
         """Run ``run`` on the owner's task, between two commands, and return its result."""
