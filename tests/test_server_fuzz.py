@@ -148,8 +148,9 @@ def expected(raw: str | bytes) -> str | None:
 
 
 async def two_players(server: ServerProcess) -> tuple[TableClient, TableClient]:
-    """An untimed Scopa table of two humans (nothing happens until someone moves):
-    (the seat to move, the other)."""
+    """An untimed Scopa table of two humans, its cut made (nothing happens until someone
+    moves: the room makes a cut itself after 5 s, whatever the speed): (the seat to move,
+    the other)."""
     host = await Client.connect(server.url)
     created = await host.request(
         {"type": "table.create", "game": "scopa", "speed": "untimed", "private": True,
@@ -166,6 +167,15 @@ async def two_players(server: ServerProcess) -> tuple[TableClient, TableClient]:
     for table in tables:
         await table.settle()
     mover = next(t for t in tables if t.view and t.view["to_move"] == t.seat)
+    if mover.view and mover.view["phase"] == "cut":  # the room cuts after 5 s at any speed
+        hand = mover.state["hand"]
+        cut = {"type": "play", "table_id": mover.table_id, "move": hand["legal"][0]["id"],
+               "ply": hand["ply"]}  # fmt: skip
+        answer = await mover.client.request(cut)
+        assert answer["type"] == "ack", answer
+        for table in tables:
+            await table.settle()
+        mover = next(t for t in tables if t.view and t.view["to_move"] == t.seat)
     return mover, next(t for t in tables if t is not mover)
 
 

@@ -23,7 +23,7 @@ from circolo.server.metrics import GC_PAUSE
 from circolo.server.owner import Owner, topic
 from circolo.server.ratelimit import FrameLimit, Quota, SlidingWindow, TokenBucket, Verdict
 from circolo.server.settings import SettingsError, load_settings
-from circolo.store import Store
+from circolo.store import Fenced, Store
 from circolo.table import Connected, Play, SeatConfig, Table, TableConfig, TableError
 
 
@@ -559,3 +559,20 @@ async def test_a_tables_tick_has_one_timer_set_again_only_when_its_time_changes(
         await owner.stop()
         await store.close()
     assert owner._timer is None
+
+
+@pytest.mark.anyio
+async def test_a_stopped_owner_refuses_at_once_rather_than_never_answering(
+    tmp_path: Path,
+) -> None:
+    """A request that found the owner just as its table retired must get an answer: a job
+    queued for a task that has ended would wait for ever (and its connection with it)."""
+    store, owner = await _two_humans(tmp_path, "t_stopped")
+    owner.start()
+    await owner.submit(Connected(0))
+    await owner.stop()
+    try:
+        with pytest.raises(Fenced, match="stopped"):
+            await asyncio.wait_for(owner.catch_up(0, None), 1.0)
+    finally:
+        await store.close()

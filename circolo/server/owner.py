@@ -126,6 +126,7 @@ class Owner:
         self.epoch = epoch  # of this process's lease on the table (several processes)
         self._on_fenced = on_fenced  # another process owns the table now
         self.fenced = False
+        self._ended = False  # the owner's task has ended (stopped, halted, or failed)
 
     # -- life --------------------------------------------------------------------------------
 
@@ -157,12 +158,13 @@ class Owner:
     async def _run(self, first: Command | None) -> None:
         try:
             await self._work(first)
-        finally:
-            self._set_timer(None)  # a stopped, fenced or cancelled owner leaves no timer
-        while not self._inbox.empty():  # halted or fenced: what waits is refused, not written
-            queued = self._inbox.get_nowait()
-            if queued is not None and queued.done is not None and not queued.done.done():
-                queued.done.set_exception(Fenced(f"table {self.table_id} moved"))
+        finally:  # stopped, halted, fenced, or failed: no timer left, and no job waits for ever
+            self._set_timer(None)
+            self._ended = True  # what comes later is refused by call()
+            while not self._inbox.empty():  # what waits is refused, not written
+                queued = self._inbox.get_nowait()
+                if queued is not None and queued.done is not None and not queued.done.done():
+                    queued.done.set_exception(Fenced(f"table {self.table_id} has stopped"))
 
     async def _work(self, first: Command | None) -> None:
         """The first command (or the seeds), then each job in turn until told to stop."""
@@ -195,6 +197,8 @@ class Owner:
         """Run ``run`` on the owner's task, between two commands, and return its result."""
         if self.fenced:
             raise Fenced(f"table {self.table_id} moved to another process")
+        if self._ended:  # nobody would ever answer
+            raise Fenced(f"table {self.table_id} has stopped")
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._inbox.put_nowait(_Job(run, done))
         try:
