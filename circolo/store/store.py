@@ -644,7 +644,10 @@ class Store:
 
     async def load(self, table_id: str) -> TableLog:
         """A table and its whole log in ``seq`` order."""
-        logs = await self._read(lambda conn: _logs(conn, GameTable.table_id == table_id))
+        queries = self._statement(
+            "load", lambda: _log_queries(GameTable.table_id == bindparam("b_table_id"))
+        )
+        logs = await self._read(lambda conn: _logs(conn, queries, {"b_table_id": table_id}))
         if not logs:
             raise UnknownTable(f"no table {table_id!r}")
         return logs[0]
@@ -703,7 +706,8 @@ class Store:
 
     async def live_tables(self) -> list[TableLog]:
         """Every table not finished, with its log: what a restarted server replays."""
-        return await self._read(lambda conn: _logs(conn, GameTable.status == "live"))
+        queries = _log_queries(GameTable.status == "live")
+        return await self._read(lambda conn: _logs(conn, queries))
 
     async def list_tables(
         self,
@@ -2007,25 +2011,34 @@ def _fits(what: str, value: str, most: int) -> None:
         raise StoreError(f"a {what} has at most {most} characters")
 
 
-def _logs(conn: Connection, where: Any) -> list[TableLog]:
-    """The tables ``where`` selects, each with its players and its whole log."""
-    tables = conn.execute(select(GameTable).where(where)).all()
-    if not tables:
-        return []
-    ids = [row.table_id for row in tables]
-    seats: dict[str, tuple[str, ...]] = {}
-    for table_id, player_id in conn.execute(
+def _log_queries(where: Any) -> tuple[Any, Any, Any]:
+    """The tables ``where`` selects, their players, and their logs: three queries, which
+    ``load`` builds once (a table's log is read back at each match's end)."""
+    ids = select(GameTable.table_id).where(where)
+    return (
+        select(GameTable).where(where),
         select(TablePlayer.table_id, TablePlayer.player_id)
         .where(TablePlayer.table_id.in_(ids))
-        .order_by(TablePlayer.table_id, TablePlayer.player_id)
-    ):
-        seats[table_id] = (*seats.get(table_id, ()), player_id)
-    entries: dict[str, list[Entry]] = {table_id: [] for table_id in ids}
-    for event_row in conn.execute(
+        .order_by(TablePlayer.table_id, TablePlayer.player_id),
         select(TableEvent.table_id, TableEvent.seq, TableEvent.data, TableEvent.at)
-        .where(TableEvent.table_id.in_(select(GameTable.table_id).where(where)))
-        .order_by(TableEvent.table_id, TableEvent.seq)
-    ):
+        .where(TableEvent.table_id.in_(ids))
+        .order_by(TableEvent.table_id, TableEvent.seq),
+    )
+
+
+def _logs(
+    conn: Connection, queries: tuple[Any, Any, Any], params: dict[str, Any] | None = None
+) -> list[TableLog]:
+    """The tables of ``_log_queries``, each with its players and its whole log."""
+    tables_query, seats_query, events_query = queries
+    tables = conn.execute(tables_query, params).all()
+    if not tables:
+        return []
+    seats: dict[str, tuple[str, ...]] = {}
+    for table_id, player_id in conn.execute(seats_query, params):
+        seats[table_id] = (*seats.get(table_id, ()), player_id)
+    entries: dict[str, list[Entry]] = {row.table_id: [] for row in tables}
+    for event_row in conn.execute(events_query, params):
         entries[event_row.table_id].append(Entry(event_row.seq, event_row.data, event_row.at))
     order = sorted(tables, key=lambda row: (row.created_at, row.table_id))
     return [
