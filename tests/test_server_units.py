@@ -367,17 +367,24 @@ async def test_garbage_is_swept_once_memory_grows_by_a_share(
         gc.enable()
 
 
+async def _two_humans(
+    tmp_path: Path, table_id: str, bus: LocalBus | None = None
+) -> tuple[Store, Owner]:
+    """A stored 1 v 1 Scopa table of two humans and its owner (not started)."""
+    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'owner.sqlite3'}")
+    seats = (SeatConfig.human("p0", "Ada"), SeatConfig.human("p1", "Bea"))
+    config = TableConfig("scopa", seats)
+    await store.create_table(table_id, config.to_json(), 0.0)
+    owner = Owner(table_id, config, Table(config), 0, store=store, bus=bus or LocalBus(),
+                  bots=BotPool(1))  # fmt: skip
+    return store, owner
+
+
 @pytest.mark.anyio
 async def test_a_refused_command_leaves_no_cycle_that_keeps_its_table(tmp_path: Path) -> None:
     """A retired table must be freed by reference counting alone: the cycle collector runs
     once an hour (garbage.py), and a cycle through a refusal's traceback kept whole tables."""
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'owner.sqlite3'}")
-    seats = (SeatConfig.human("p0", "Ada"), SeatConfig.human("p1", "Bea"))
-    config = TableConfig("scopa", seats)
-    await store.create_table("t_refusals", config.to_json(), 0.0)
-    bots = BotPool(1)  # never started: no bot seat here
-    owner = Owner("t_refusals", config, Table(config), 0, store=store, bus=LocalBus(),
-                  bots=bots)  # fmt: skip
+    store, owner = await _two_humans(tmp_path, "t_refusals")
     gc.collect()
     gc.disable()
     try:
@@ -392,19 +399,6 @@ async def test_a_refused_command_leaves_no_cycle_that_keeps_its_table(tmp_path: 
     finally:
         gc.enable()
         await store.close()
-
-
-async def _two_humans(
-    tmp_path: Path, table_id: str, bus: LocalBus | None = None
-) -> tuple[Store, Owner]:
-    """A stored 1 v 1 Scopa table of two humans and its owner (not started)."""
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'owner.sqlite3'}")
-    seats = (SeatConfig.human("p0", "Ada"), SeatConfig.human("p1", "Bea"))
-    config = TableConfig("scopa", seats)
-    await store.create_table(table_id, config.to_json(), 0.0)
-    owner = Owner(table_id, config, Table(config), 0, store=store, bus=bus or LocalBus(),
-                  bots=BotPool(1))  # fmt: skip
-    return store, owner
 
 
 @pytest.mark.anyio
@@ -508,8 +502,8 @@ async def test_a_moves_ack_is_queued_right_after_the_frames_it_published(tmp_pat
     subscriptions = [bus.subscribe(topic("t_ack", s), queued.append) for s in (0, 1)]
     owner.start()
     try:
-        for seat in (0, 1):
-            await owner.submit(Connected(seat))
+        for connected in (0, 1):
+            await owner.submit(Connected(connected))
         hand = owner.table.hand
         assert hand is not None and owner.table.phase == "play"
         seat = hand.to_move()
@@ -540,8 +534,8 @@ async def test_a_tables_tick_has_one_timer_set_again_only_when_its_time_changes(
     store, owner = await _two_humans(tmp_path, "t_timer")
     owner.start()
     try:
-        for seat in (0, 1):
-            await owner.submit(Connected(seat))
+        for connected in (0, 1):
+            await owner.submit(Connected(connected))
         timer = owner._timer
         assert timer is not None and owner.table.wake_at is not None
         assert abs(timer.when() - asyncio.get_running_loop().time()
