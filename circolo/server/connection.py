@@ -30,6 +30,7 @@ from circolo.server.owner import Frame, Outgoing
 from circolo.server.ratelimit import FrameLimit, Quota, Verdict
 from circolo.server.room import Room
 from circolo.server.settings import Settings
+from circolo.server.silence import Silence
 from circolo.server.transport import FRAMES
 from circolo.table import (
     Command,
@@ -81,6 +82,7 @@ class Session:
         self._closing = False
         self._muting: str | None = None  # the player whose mute list this connection holds
         self.flooded = False  # closed for staying over the frame rate (its address cools down)
+        self._silence = Silence()  # the hello deadline, then the heartbeat timeout
 
     # -- life --------------------------------------------------------------------------------
 
@@ -95,6 +97,7 @@ class Session:
             pass
         finally:
             self._closing = True
+            self._silence.close()
             self._cleanup()
             if self._held is not None and self.players is not None:
                 self.players.give(self._held)
@@ -189,10 +192,8 @@ class Session:
         dropped unparsed, and a client that keeps on is closed (``WebSocketDisconnect``)."""
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
-            try:
-                async with asyncio.timeout_at(deadline):  # no task per frame (wait_for)
-                    message = await self.ws.receive()
-            except TimeoutError:
+            message = await self._silence.wait(self.ws.receive(), deadline)
+            if message is None:
                 return None
             if message["type"] == "websocket.disconnect":
                 raise WebSocketDisconnect(message.get("code", 1000))
