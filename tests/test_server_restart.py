@@ -23,6 +23,14 @@ from tests.test_server_play import FAST, TricksServer, act, seat_at
 from tests.test_table_support import tricks_game as tricks_game
 
 pytestmark = pytest.mark.anyio
+PATIENT = {
+    **FAST,
+    "CIRCOLO_TABLE": FAST["CIRCOLO_TABLE"]
+    .replace('"disconnect_grace": 0.5', '"disconnect_grace": 5')
+    .replace('"disconnect_countdown": 2', '"disconnect_countdown": 600'),
+}
+"""Seats that are back in time however late a loaded machine lets the clients reconnect
+after a restart: for tests of what is kept, not of the disconnection timers."""
 
 
 async def reconnect(
@@ -129,13 +137,8 @@ async def cycles(
     against a bot): the server is killed while moves and bot moves are in flight."""
     loop = asyncio.get_running_loop()
     began = loop.time()
-    # a short resume grace (the timers wait little after each restart), and seats that
-    # are back in time however late the machine lets the clients reconnect
-    settings = FAST["CIRCOLO_TABLE"].replace('"disconnect_grace": 0.5', '"disconnect_grace": 5')
-    settings = settings.replace('"disconnect_countdown": 2', '"disconnect_countdown": 600')
-    server = TricksServer(
-        tmp_path, {**FAST, "CIRCOLO_TABLE": settings, "CIRCOLO_RESUME_GRACE": "0.2", **(env or {})}
-    )
+    # a short resume grace (the timers wait little after each restart)
+    server = TricksServer(tmp_path, {**PATIENT, "CIRCOLO_RESUME_GRACE": "0.2", **(env or {})})
     server.start()
     port = server.port
     acks: dict[str, Acks] = {}
@@ -399,7 +402,7 @@ async def test_a_match_over_before_its_result_was_stored_is_finished_on_restart(
 async def test_after_a_restart_the_move_log_tells_the_same_hand(tmp_path: Path) -> None:
     """The snapshot's ``log`` comes back from the stored log: a player reopening the table
     after a restart reads the hand so far, not an empty log."""
-    server = TricksServer(tmp_path, FAST)
+    server = TricksServer(tmp_path, PATIENT)  # the table waits however late the player is back
     server.start()
     port = server.port
     table = await seat_at(server, [{"kind": "me"}, {"kind": "bot", "level": "random"}])

@@ -22,6 +22,7 @@ from circolo.server.identity import Identities, new_guest
 from circolo.server.metrics import GC_PAUSE
 from circolo.server.owner import Owner, topic
 from circolo.server.ratelimit import FrameLimit, Quota, SlidingWindow, TokenBucket, Verdict
+from circolo.server.room import Room
 from circolo.server.settings import SettingsError, load_settings
 from circolo.store import Fenced, Store
 from circolo.table import Connected, Play, SeatConfig, Table, TableConfig, TableError
@@ -569,4 +570,32 @@ async def test_a_stopped_owner_refuses_at_once_rather_than_never_answering(
         with pytest.raises(Fenced, match="stopped"):
             await asyncio.wait_for(owner.catch_up(0, None), 1.0)
     finally:
+        await store.close()
+
+
+@pytest.mark.anyio
+async def test_a_table_retired_as_it_is_opened_is_over_not_a_failure(tmp_path: Path) -> None:
+    """Opening a table whose owner stops between its lookup and the call (it retired a
+    minute after its end) answers as for a retired table (``table_over``), not "the
+    server failed"."""
+    settings = load_settings(data_dir=tmp_path, bot_delay=0)
+    store = await Store.open(settings.url, synchronous="OFF")
+    room = Room(settings, store, LocalBus(), BotPool(0, margin=0))
+    guest = new_guest("en")
+    try:
+        await room.may_play(guest)
+        seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
+        create = protocol.parse(json.dumps({"type": "table.create", "game": "scopa",
+                                            "seats": seats}), 4096)  # fmt: skip
+        assert isinstance(create, protocol.TableCreate)
+        table_id, _, _ = await room.create(guest, create)
+        owner = room.owners[table_id]
+        await store.finish_table(table_id, {})
+        await owner.stop()  # still found by the room: the lookup came first
+        with pytest.raises(protocol.ProtocolError) as refused:
+            await room.open(guest, table_id, None, None, lambda _: None, lambda *_: None)
+        assert refused.value.code == "table_over"
+    finally:
+        room.closing = True
+        await room.stop()
         await store.close()

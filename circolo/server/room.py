@@ -30,7 +30,7 @@ from circolo.server.tables import Tables
 from circolo.server.tasks import Tasks
 from circolo.server.tournaments import Tournaments
 from circolo.server.waiting import Pending
-from circolo.store import Store, StoreError, UnknownTable
+from circolo.store import Fenced, Store, StoreError, UnknownTable
 from circolo.table import (
     Command,
     Connected,
@@ -309,6 +309,11 @@ class Room:
                 frames, feed.subscription = await found.attach(feed.audience, handler, since)
             except TableError as error:
                 raise ProtocolError(error.code, error.message) from None
+            except Fenced:
+                if found.fenced:  # another process owns the table now
+                    raise
+                # retired between its lookup and the call: gone, as for one not found
+                raise await self._gone(table_id, invite, guest) from None
         self.presence.add(feed)
         if feed.audience is not None:
             offer = self.next.offer_frame(guest, table_id)
