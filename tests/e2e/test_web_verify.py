@@ -11,6 +11,7 @@ import random
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -23,6 +24,9 @@ from tests.test_server_games import FAST as QUICK_GAMES
 from tests.test_server_games import play_match
 
 FAST = {**QUICK_GAMES, "CIRCOLO_BOT_DELAY": "0"}
+VOIDED = "8427c6ef34f7e560b71ed3bfeaf8bf48c70d3bb725518b0e28b1484fd69b05b4"
+"""A Scopa seed whose deal, cut at 20, is void once (three or four Kings on the table):
+its hand is dealt from the second shuffle."""
 MATCHES = [
     ("scopa", {"target": "single_hand"}),
     ("bisca", {"target": 2}),
@@ -122,6 +126,19 @@ def test_every_hand_of_real_matches_verifies_and_a_tampered_seed_does_not(browse
         assert said.startswith("✗ This seed does NOT match the fingerprint")
         assert page.locator(".deal").count() == 0  # no deal for a seed that is not the hand's
         shot(page, "verify-tampered-1280x800")
+
+        # A deal dealt again after a void one: the snippet prints the deck of that deal.
+        page.goto(base + "/#/verify?" + urllib.parse.urlencode(
+            {"game": "scopa", "players": 2, "first": 0, "cut": 20, "s": VOIDED, "c": ""}
+        ))  # fmt: skip
+        page.locator(".deal").wait_for()
+        voided = deal_of("scopa", VOIDED, 2, 0, [20])
+        assert voided.void_deals == 1
+        assert page.locator(".deal p", has_text="void").count() == 1
+        page.click(".yourself summary")
+        code = page.locator(".yourself code").inner_text()
+        ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert ran.stdout.splitlines() == [voided.commitment, " ".join(voided.deck)]
 
         # Bisca's trump and open or turned card, Burraco's pile and pozzetti, from their links.
         for game, name, place, count in (("bisca", "Bisca", None, 0),

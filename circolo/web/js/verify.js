@@ -84,8 +84,11 @@ export function verifyHref({ game, players, first, cuts = [], choice, seed, comm
 // A few lines of Python that print the commitment and the shuffled deck, top first, for
 // the seed exactly as the page prints it.
 // The deck's line and size are the game's (its table module's DEAL_DECK).
-export function snippet(seedHex, game) {
+// The code that prints a seed's fingerprint and the deck of the hand's deal: the
+// ``voids``-th shuffle's after as many void deals (docs/notation.md, "The cut and the deal").
+export function snippet(seedHex, game, voids = 0) {
   const { python: deck, size } = TABLES[game].DEAL_DECK;
+  const stream = voids ? `, "deck ${voids}"` : "";
   return [
     "import hashlib",
     `seed = bytes.fromhex("${seedHex}")`,
@@ -102,7 +105,7 @@ export function snippet(seedHex, game) {
     "        order[i], order[j] = order[j], order[i]",
     "    return order",
     deck,
-    `print(" ".join(deck[i] for i in shuffled(${size})))`,
+    `print(" ".join(deck[i] for i in shuffled(${size}${stream})))`,
     "",
   ].join("\n");
 }
@@ -135,11 +138,11 @@ export function dealView(deal, names = null) {
     place(t("verify-stock", { game }), stock, game, "deal-stock"));
 }
 
-function yourself(seedHex, game) {
+function yourself(seedHex, game, voids) {
   return h("details", { class: "yourself" },
     h("summary", {}, t("web-verify-yourself")),
     h("p", {}, t("web-verify-yourself-how", { dealing: t(`web-verify-dealing-${game}`) })),
-    h("pre", {}, h("code", {}, snippet(seedHex, game))));
+    h("pre", {}, h("code", {}, snippet(seedHex, game, voids))));
 }
 
 const reason = (error) => (has(`error-${error.code}`) ? t(`error-${error.code}`) : t("web-verify-hand-unknown"));
@@ -191,7 +194,7 @@ export function renderVerify(root, params) {
     const got = await fetchDeal(asked);
     replace(out, status,
       got.deal ? dealView(got.deal) : h("p", { class: "verify-result bad" }, t("web-verify-no-deal", { reason: reason(got.error) })),
-      yourself(seedHex, game.value));
+      yourself(seedHex, game.value, got.deal?.void_deals || 0));
   };
   const form = h("form", { class: "verify-form", onsubmit: (e) => { e.preventDefault(); check(); } },
     h("label", { for: "v-game" }, t("web-game-label"), game),
