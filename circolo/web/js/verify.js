@@ -82,10 +82,9 @@ export function verifyHref({ game, players, first, cuts = [], choice, seed, comm
 }
 
 // A few lines of Python that print the commitment and the shuffled deck, top first, for
-// the seed exactly as the page prints it.
+// the seed exactly as the page prints it: the deck of the hand's deal, the shuffle after
+// ``voids`` void deals (docs/notation.md, "The cut and the deal").
 // The deck's line and size are the game's (its table module's DEAL_DECK).
-// The code that prints a seed's fingerprint and the deck of the hand's deal: the
-// ``voids``-th shuffle's after as many void deals (docs/notation.md, "The cut and the deal").
 export function snippet(seedHex, game, voids = 0) {
   const { python: deck, size } = TABLES[game].DEAL_DECK;
   const stream = voids ? `, "deck ${voids}"` : "";
