@@ -168,6 +168,8 @@ def test_every_hand_of_real_matches_verifies_and_a_tampered_seed_does_not(browse
         shot(phone.page, "verify-history-390x844")
         phone.page.goto(base + "/" + page.url.split("/", 3)[3].lstrip("/"))
         phone.page.locator(".deal").wait_for()
+        phone.page.click(".yourself summary")  # its code scrolls in its box, not the page
+        assert phone.page.evaluate("() => document.documentElement.scrollWidth") <= 390
         shot(phone.page, "verify-deal-390x844")
         phone.page.fill("#v-seed", tampered)
         phone.page.click(".verify-form button[type=submit]")
