@@ -48,6 +48,7 @@ bench: .venv/.synced  ## engine and bot benchmarks (not part of make test)
 	$(UV) run --frozen python benchmarks/engines.py --movegen
 	$(UV) run --frozen python benchmarks/bots.py
 	$(UV) run --frozen python benchmarks/table.py
+	$(UV) run --frozen python benchmarks/owner.py
 	$(UV) run --frozen python benchmarks/store.py
 	$(UV) run --frozen python benchmarks/server.py
 	$(UV) run --frozen python benchmarks/cluster.py  # needs PostgreSQL and Redis
