@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from circolo.server.connection import CLOSE_SILENT
@@ -35,13 +35,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.stop()
 
 
-async def closed_after(ws: object, within: float) -> tuple[int | None, float]:
+async def closed_after(ws: ClientConnection, within: float) -> tuple[int | None, float]:
     """The close code the server sent, and the seconds it took to come."""
     started = time.monotonic()
     with pytest.raises(ConnectionClosed) as closed:
         async with asyncio.timeout(within):
             while True:
-                await ws.recv()  # type: ignore[attr-defined]
+                await ws.recv()
     rcvd = closed.value.rcvd
     return (rcvd.code if rcvd is not None else None), time.monotonic() - started
 
