@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from circolo.cards import Card, Suit, deck40
 from circolo.games.scopa import ScopaHand, ScopaRules
+from circolo.games.scopa.deck import ALL_CARDS, CARDS, TEXT, cards_of, texts
 from tests.test_scopa_reference import (
     RefHand,
     engine_move_as_ref,
@@ -163,3 +164,20 @@ def follow_a_whole_hand(seed: int, players: int) -> None:
     hand = rules.new_hand(seed, seed % players)
     follow_with_reference(hand, rng)
     check_score(hand)
+
+
+@given(mask=st.integers(0, ALL_CARDS))
+def test_a_mask_lists_its_cards_and_their_codes_in_order(mask: int) -> None:
+    """``cards_of`` and ``texts`` read masks from tables a byte at a time: the same as bit
+    by bit, ascending (by value, then suit)."""
+    bits = [card for card in range(CARDS) if mask >> card & 1]
+    assert cards_of(mask) == bits
+    assert texts(mask) == [TEXT[card] for card in bits]
+
+
+@pytest.mark.parametrize("mask", [-1, ALL_CARDS + 1, 1 << 63])
+def test_a_number_that_is_no_mask_of_scopa_cards_is_refused(mask: int) -> None:
+    with pytest.raises(ValueError, match="not a mask of Scopa cards"):
+        cards_of(mask)
+    with pytest.raises(ValueError, match="not a mask of Scopa cards"):
+        texts(mask)

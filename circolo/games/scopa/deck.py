@@ -12,10 +12,13 @@ then suit, and the four cards of one value sit in four adjacent bits of a mask.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from circolo.cards import SCOPA_RANKS, Card, CardNotationError, Suit, deck40
 from circolo.engine import NotationError
+
+T = TypeVar("T")
 
 CARDS = 40
 ALL_CARDS = (1 << CARDS) - 1
@@ -66,14 +69,39 @@ def mask_of(cards: Iterable[int]) -> int:
     return mask
 
 
+def _by_byte(item: Callable[[int], T]) -> tuple[tuple[tuple[T, ...], ...], ...]:
+    """For each of a mask's five bytes and each of its 256 values: ``item`` of the cards
+    that byte holds, ascending."""
+    return tuple(
+        tuple(
+            tuple(item(8 * at + bit) for bit in range(8) if byte >> bit & 1) for byte in range(256)
+        )
+        for at in range(CARDS // 8)
+    )
+
+
+_CARDS_BY_BYTE = _by_byte(lambda card: card)
+_TEXTS_BY_BYTE = _by_byte(TEXT.__getitem__)
+
+
 def cards_of(mask: int) -> list[int]:
     """The cards of a mask, ascending (by value, then suit)."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
+    return _read(_CARDS_BY_BYTE, mask)
+
+
+def texts(mask: int) -> list[str]:
+    """A set of cards as card codes, by value then suit (the events' form)."""
+    return _read(_TEXTS_BY_BYTE, mask)
+
+
+def _read(by_byte: tuple[tuple[tuple[T, ...], ...], ...], mask: int) -> list[T]:
+    """A mask read a byte at a time from ``_by_byte``'s tables: twice as fast as bit by
+    bit, and every view, move list and event lists cards."""
+    if not 0 <= mask <= ALL_CARDS:
+        raise ValueError(f"not a mask of Scopa cards: {mask:#x}")
+    b0, b1, b2, b3, b4 = by_byte
+    return [*b0[mask & 255], *b1[mask >> 8 & 255], *b2[mask >> 16 & 255],
+            *b3[mask >> 24 & 255], *b4[mask >> 32]]  # fmt: skip
 
 
 def mask_text(mask: int) -> str:

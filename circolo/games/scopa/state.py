@@ -32,6 +32,7 @@ from circolo.games.scopa.deck import (
     cards_of,
     mask_of,
     mask_text,
+    texts,
 )
 from circolo.games.scopa.moves import (
     CUT_MOVES,
@@ -397,8 +398,3 @@ class ScopaHand(HandState[int]):
             self.piles[self.last_capturer & 1] |= self.table
             self.table = 0
         self.turn = None
-
-
-def texts(mask: int) -> list[str]:
-    """A set of cards as card codes, by value then suit (the events' form)."""
-    return [TEXT[c] for c in cards_of(mask)]

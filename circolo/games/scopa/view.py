@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from circolo.engine import NotationError, Refusal, View, ViewCore
-from circolo.games.scopa.deck import CARDS, TEXT, cards_of, mask_of, parse_card
+from circolo.games.scopa.deck import CARDS, TEXT, cards_of, mask_of, parse_card, texts
 from circolo.games.scopa.moves import (
     CUT_MOVES,
     captured_mask,
@@ -26,7 +26,7 @@ from circolo.games.scopa.moves import (
 from circolo.games.scopa.position import read_position
 from circolo.games.scopa.refusals import refusal
 from circolo.games.scopa.scoring import hand_score
-from circolo.games.scopa.state import ScopaHand, texts
+from circolo.games.scopa.state import ScopaHand
 
 if TYPE_CHECKING:
     from circolo.games.scopa.rules import ScopaRules
