@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 
 from circolo.server.connection import CLOSE_SILENT
 from circolo.server.silence import Silence
-from tests.conftest import ServerProcess
+from tests.conftest import ServerProcess, server_on
 
 pytestmark = pytest.mark.anyio
 
@@ -26,13 +26,9 @@ TIMEOUT = 1.0
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    process = ServerProcess(
-        tmp_path_factory.mktemp("silence"),
-        {"CIRCOLO_HELLO_TIMEOUT": str(TIMEOUT), "CIRCOLO_HEARTBEAT_TIMEOUT": str(TIMEOUT)},
-    )
-    process.start()
-    yield process
-    process.stop()
+    timeouts = {"CIRCOLO_HELLO_TIMEOUT": str(TIMEOUT), "CIRCOLO_HEARTBEAT_TIMEOUT": str(TIMEOUT)}
+    with server_on("sqlite", tmp_path_factory.mktemp("silence"), timeouts) as process:
+        yield process
 
 
 async def closed_after(ws: ClientConnection, within: float) -> tuple[int | None, float]:
