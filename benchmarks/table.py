@@ -68,9 +68,8 @@ def steps_per_second(
         while table.status == "playing":
             now += 1.0
             hand = table.hand
-            if table.phase == "play" and hand is not None:
-                seat = hand.to_move()
-                assert seat is not None
+            seat = table.mover()
+            if seat is not None and hand is not None:
                 move = hand.move_text(rng.choice(hand.view(seat).legal_moves()))
                 command: Any = Play(seat, move)
             elif table.wants_seed:
