@@ -303,7 +303,9 @@ def anyio_backend() -> str:
 
 
 @pytest.mark.anyio
-async def test_garbage_is_swept_on_a_schedule_and_each_pause_is_measured() -> None:
+async def test_garbage_collection_is_paced_and_each_pause_is_measured(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     def full_pauses() -> float:
         return sum(
             sample.value
@@ -318,10 +320,13 @@ async def test_garbage_is_swept_on_a_schedule_and_each_pause_is_measured() -> No
         assert not gc.isenabled()
         assert gc.callbacks.count(garbage._observe) == 1 and gc.get_freeze_count() > 0
         before = full_pauses()
+        monkeypatch.setattr(garbage, "LOOK_EVERY", 0.01)
         sweeping = asyncio.create_task(garbage.sweep(0.01))
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.02)
+        grown = [_cycle() for _ in range(sys.getallocatedblocks() // 50)]
+        await asyncio.sleep(0.05)
         sweeping.cancel()
-        assert full_pauses() > before  # the sweep collects, and its pause is measured
+        assert grown and full_pauses() > before  # the sweep collects; its pause is measured
     finally:
         gc.callbacks.remove(garbage._observe)
         gc.unfreeze()
@@ -343,14 +348,15 @@ def _cycle() -> _Node:
 async def test_garbage_is_swept_once_memory_grows_by_a_share(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """An hourly sweep, but sooner once the memory blocks in use grew by ``share`` since the
-    last: cycles made by a flood do not wait an hour, and a room that only fills up is not
-    stopped every few seconds (each pause scans every object: 300-500 ms at 1,000 tables)."""
+    """A sweep once the memory blocks in use grew by ``share`` since the last, and never
+    otherwise: cycles made by a flood are found within a second, a room that fills up is
+    not stopped every few seconds, and a full room that stays full not at all (each pause
+    scans every object: 220-500 ms at 1,000 tables)."""
     monkeypatch.setattr(garbage, "LOOK_EVERY", 0.01)
     gc.collect()
     gc.disable()
     share = 0.05
-    sweeping = asyncio.create_task(garbage.sweep(3600, share))
+    sweeping = asyncio.create_task(garbage.sweep(share))
     try:
         await asyncio.sleep(0.05)
         due = int(sys.getallocatedblocks() * share)
@@ -384,7 +390,8 @@ async def _two_humans(
 @pytest.mark.anyio
 async def test_a_refused_command_leaves_no_cycle_that_keeps_its_table(tmp_path: Path) -> None:
     """A retired table must be freed by reference counting alone: the cycle collector runs
-    once an hour (garbage.py), and a cycle through a refusal's traceback kept whole tables."""
+    only when memory grew (garbage.py), and a cycle through a refusal's traceback kept whole
+    tables."""
     store, owner = await _two_humans(tmp_path, "t_refusals")
     gc.collect()
     gc.disable()

@@ -10,14 +10,16 @@ few minutes, frequent ones (one per 5,000) for 20-100 ms, 89 times in two minute
 300-500 ms under load. So the room makes no cycles on its paths (a refused command, a
 closed connection and its subscriptions are freed by reference counting; what is left is
 a few SQLAlchemy clauses, about 30 objects a second at 1,000 tables), the server makes no
-automatic collection, what start-up made is frozen, and a full collection runs once every
-``SWEEP_EVERY`` seconds, in case some path makes cycles after all
-(``circolo_gc_collected_total`` counts what it finds), and sooner when the memory in use
-grew by ``SWEEP_SHARE`` since the last one (``sys.getallocatedblocks``, read once a second
-in 0.3 ms): a flood of cycles never waits an hour, and a room that fills up pauses a few
-times, not every few seconds. (``gc.get_count`` does not measure growth: a freed object
-is not counted while the count is at zero, so at 800 moves a second it climbed by 50,000
-in ten seconds with no more objects alive.) Each pause is measured in /metrics
+automatic collection, what start-up made is frozen, and a full collection runs only once
+the memory in use grew by ``SWEEP_SHARE`` since the last one (``sys.getallocatedblocks``,
+read once a second in 0.3 ms), in case some path makes cycles after all
+(``circolo_gc_collected_total`` counts what it finds): a flood of cycles is swept within
+a second of growing that much, a room that fills up pauses a few times, and a full room
+that stays full never. (An hourly sweep as well, tried before, only shortened how long
+less than that share of garbage was kept, and stopped a room of 1,000 tables for 220-300
+ms every hour. ``gc.get_count`` does not measure growth: a freed object is not counted
+while the count is at zero, so at 800 moves a second it climbed by 50,000 in ten seconds
+with no more objects alive.) Each pause is measured in /metrics
 (``circolo_gc_pause_seconds``).
 """
 
@@ -31,8 +33,7 @@ from typing import Any
 
 from circolo.server.metrics import GC_COLLECTED, GC_PAUSE
 
-SWEEP_EVERY = 3600.0  # seconds between two full collections, at the most
-SWEEP_SHARE = 0.25  # or when the memory blocks in use grew by this share since the last
+SWEEP_SHARE = 0.25  # a full collection when the memory blocks in use grew by this share
 LOOK_EVERY = 1.0  # seconds between two looks at that growth
 
 _started: list[float] = []
@@ -48,17 +49,15 @@ def pace() -> None:
         gc.callbacks.append(_observe)
 
 
-async def sweep(every: float = SWEEP_EVERY, share: float = SWEEP_SHARE) -> None:
-    """A full collection every ``every`` seconds, or once the memory blocks in use grew by
-    ``share`` since the last one; until cancelled."""
-    last = time.monotonic()
+async def sweep(share: float = SWEEP_SHARE) -> None:
+    """A full collection once the memory blocks in use grew by ``share`` since the last
+    one; until cancelled."""
     due = int(sys.getallocatedblocks() * (1 + share))
     while True:
-        await asyncio.sleep(min(LOOK_EVERY, every))
-        if time.monotonic() - last >= every or sys.getallocatedblocks() >= due:
+        await asyncio.sleep(LOOK_EVERY)
+        if sys.getallocatedblocks() >= due:
             gc.collect()
             due = int(sys.getallocatedblocks() * (1 + share))
-            last = time.monotonic()
 
 
 def _observe(phase: str, info: dict[str, Any]) -> None:
