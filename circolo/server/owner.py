@@ -46,6 +46,10 @@ log = structlog.get_logger(__name__)
 _AUTO_MOVES = random.SystemRandom()
 """A failed bot's move (``Owner.auto_move``): one source for every table, rather than
 2.5 KiB of generator state kept by each for a rare event."""
+_BOT_SEEDS = random.Random()
+"""Each bot turn's seed (which of its equal moves a bot plays), from one generator seeded
+by the system at start: not a system call at every bot move. Nobody sees these seeds; a
+hand's deal, which players check, is drawn by ``secrets``."""
 
 Audience = int | None
 Frame = dict[str, Any]
@@ -404,7 +408,7 @@ class Owner:
         options = {**self.config.options, "players": len(self.config.seats)}
         request = Request(
             self.config.game, options, turn.level, turn.view, self._bot_budget_ms,
-            secrets.randbits(63),
+            _BOT_SEEDS.getrandbits(63),
         )  # fmt: skip
         humans = [seat.player_id for seat in self.config.seats if seat.player_id is not None]
         text = await self._bots.choose(request, share=humans[0] if humans else self.table_id)

@@ -12,7 +12,6 @@ for the spectators.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from circolo.table import screen
@@ -51,8 +50,8 @@ class Presenter:
             return step
         messages = self.messages(step)
         bot = self.bot_turn
-        due = bot if bot is not None and self.table.bot_key() != before else None
-        return replace(step, messages=messages, happenings=[], bot_turn=due)
+        due = bot if bot is not None and (bot.seat, bot.ply) != before else None
+        return Step(step.entries, messages, step.wake_at, step.wants_seed, due)
 
     def messages(self, step: Step) -> list[tuple[Audience, dict[str, Any]]]:
         """Every happening of ``step`` for every audience, then each audience's screen

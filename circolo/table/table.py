@@ -72,7 +72,8 @@ class Table(TableState):
                 self.opened_at = now
             if isinstance(command, Resume):  # before time passes: the downtime is given back
                 timers.resume(self, command.grace, now)
-            fired = timers.advance(self, now) or opening
+            unchanged = not opening and not isinstance(command, Resume)  # the timers as read
+            fired = timers.advance(self, now, due if unchanged else None) or opening
             handlers.dispatch(self, command, now)
         except (TableError, EngineError) as error:
             if saved is not None:

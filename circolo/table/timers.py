@@ -57,13 +57,19 @@ def next_timer(t: TableState) -> tuple[float, str, int | None] | None:
     return when, kind, who
 
 
-def advance(t: TableState, now: float) -> bool:
-    """Fire every timer due by ``now``, each at its own instant; True if any fired."""
+def advance(
+    t: TableState, now: float, due: tuple[float, str, int | None] | None = None
+) -> bool:
+    """Fire every timer due by ``now``, each at its own instant; True if any fired.
+    ``due``: the table's ``next_timer`` as it is, when the caller has it already."""
     fired = False
-    while (due := next_timer(t)) is not None and due[0] <= now:
+    if due is None:
+        due = next_timer(t)
+    while due is not None and due[0] <= now:
         when, kind, seat = due
         fire(t, kind, seat, when)
         fired = True
+        due = next_timer(t)
     return fired
 
 
