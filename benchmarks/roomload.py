@@ -23,10 +23,14 @@ FAST_TABLE = '{"hand_result_pause": 0.05, "rematch_window": 0.05, "trick_display
 
 
 def start_server(
-    data_dir: Path, bot_delay: str | None = "0", extra: dict[str, str] | None = None
+    data_dir: Path,
+    bot_delay: str | None = "0",
+    extra: dict[str, str] | None = None,
+    runner: list[str] | None = None,
 ) -> tuple[subprocess.Popen[str], int]:
     """The server; ``bot_delay`` None keeps the room's own pause before a bot moves;
-    ``extra``: more settings (``CIRCOLO_*``) for this benchmark."""
+    ``extra``: more settings (``CIRCOLO_*``) for this benchmark; ``runner``: what runs
+    it instead of ``-m circolo.serve_cli`` (a script and its arguments)."""
     env = {
         **os.environ, "CIRCOLO_LOG_LEVEL": "warning",
         "CIRCOLO_TABLE": FAST_TABLE, "CIRCOLO_RATE": "1000", "CIRCOLO_BURST": "1000",
@@ -39,8 +43,8 @@ def start_server(
     env.update(extra or {})
     # -P: the current folder is not put first on the path, so PYTHONPATH (in ``extra``)
     # says which checkout's code runs
-    command = [sys.executable, "-P", "-m", "circolo.serve_cli", "--port", "0", "--data-dir",
-               str(data_dir)]  # fmt: skip
+    command = [sys.executable, "-P", *(runner or ["-m", "circolo.serve_cli"]), "--port", "0",
+               "--data-dir", str(data_dir)]  # fmt: skip
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
     )

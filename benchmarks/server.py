@@ -39,21 +39,27 @@ collections (``circolo_gc_pause_seconds``, reported) to fall in it at their own 
 ``--profile`` runs only the saturation load, with py-spy sampling the server (only while it
 holds the GIL: its CPU) for ``--seconds``; it writes a flame graph
 (``results/server-profile.svg``), the collapsed stacks (``server-profile.txt``) and the
-functions that cost most (``server-profile-top.txt``).
+functions that cost most (``server-profile-top.txt``). Where py-spy gets few samples (it
+cannot read the memory of a process on some virtual machines), ``--profile-calls`` runs the
+same load with the server under cProfile (``profiled.py``): ``results/server-calls.prof``
+(for pstats or a flame graph tool) and its top functions in ``server-calls.txt``.
 
     python benchmarks/server.py [--tables 50] [--realistic 1000] [--memory 300] [--seconds 10]
-        [--realistic-seconds 120] [--rounds 3] [--baseline PATH] [--profile]
+        [--realistic-seconds 120] [--rounds 3] [--baseline PATH] [--profile | --profile-calls]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import json
 import os
 import platform
+import pstats
 import random
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -478,6 +484,37 @@ async def profile(args: argparse.Namespace) -> None:
     print(top)
 
 
+async def profile_calls(args: argparse.Namespace) -> None:
+    """The saturated server under cProfile for ``--seconds``: every call counted, its time
+    measured (on the wall: a call that lets go of the GIL is charged while another thread
+    holds it), so small functions look dearer than they are; where py-spy cannot read the
+    server's memory (some virtual machines), what calls what, and how often."""
+    RESULTS.mkdir(exist_ok=True)
+    stats = RESULTS / "server-calls.prof"
+    runner = [str(Path(__file__).with_name("profiled.py")), str(stats)]
+    with tempfile.TemporaryDirectory() as data:
+        process, port = start_server(Path(data), runner=runner)
+
+        async def record() -> None:
+            process.send_signal(signal.SIGUSR2)
+            await asyncio.sleep(args.seconds)
+            process.send_signal(signal.SIGUSR1)
+            await asyncio.sleep(1.0)  # the statistics written
+
+        try:
+            found = await load(process.pid, port, args.tables, 0, (0.0, 0.0), during=record())
+            print("saturation (under cProfile)", found, flush=True)
+        finally:
+            process.terminate()
+            process.wait(30)
+    report = io.StringIO()
+    calls = pstats.Stats(str(stats), stream=report)
+    calls.sort_stats("tottime").print_stats(40)
+    calls.sort_stats("cumulative").print_stats(60)
+    (RESULTS / "server-calls.txt").write_text(report.getvalue())
+    print(report.getvalue())
+
+
 def top_costs(collapsed: str, rows: int = 30) -> str:
     """The functions that cost most, as shares of the samples: in themselves, and with what
     they call."""
@@ -520,9 +557,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--baseline", help="a checkout of the version to pair with")
     parser.add_argument("--profile", action="store_true", help="profile the saturated server")
+    parser.add_argument("--profile-calls", action="store_true",
+                        help="the saturated server under cProfile")  # fmt: skip
     args = parser.parse_args()
     if args.profile:
         asyncio.run(profile(args))
+        return
+    if args.profile_calls:
+        asyncio.run(profile_calls(args))
         return
     results = asyncio.run(run(args))
     print(json.dumps(results["medians"], indent=2, ensure_ascii=False))

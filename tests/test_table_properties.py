@@ -40,6 +40,7 @@ from circolo.table import (
     TableError,
     Tick,
     Vote,
+    timers,
 )
 from tests.tables import dump
 from tests.test_table_support import config
@@ -131,6 +132,8 @@ class Run:
         except TableError:
             assert dump(self.table) == before
             return False
+        finally:  # the timer read once a step is the one the table runs
+            assert self.table.next_due == timers.next_timer(self.table)
         self.log.extend(step.entries)
         for entry in step.entries:
             self.shadow.handle(Command.from_json(entry["command"]), entry["at"])

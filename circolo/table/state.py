@@ -59,6 +59,9 @@ class TableState:
         self.window_ply = 0
         self.results: list[dict[str, Any]] = []
         self.entries = 0  # the log's length: see TableSettings.max_entries
+        # The earliest running timer (``timers.next_timer``) as the last step left the
+        # table, read once a step: a new table runs none.
+        self.next_due: tuple[float, str, int | None] | None = None
         # What the step being handled produced (reset by every command):
         self.happenings: list[Happening] = []
         self.notes: list[dict[str, Any]] = []

@@ -52,7 +52,7 @@ class Table(TableState):
 
     @property
     def wake_at(self) -> float | None:
-        due = timers.next_timer(self)
+        due = self.next_due
         return None if due is None else due[0]
 
     def _handle(self, command: Command, now: float, moves: list[str] | None) -> Step:
@@ -62,7 +62,7 @@ class Table(TableState):
             raise TableError("bad_command", "now is a time in seconds")
         now = float(now) if self.last_at is None else max(float(now), self.last_at)
         self.happenings, self.notes, self.recorded = [], [], moves
-        due = timers.next_timer(self)
+        due = self.next_due
         saved = None
         if due is not None and due[0] <= now and not isinstance(command, Tick):
             saved = Saved(self)
@@ -96,6 +96,7 @@ class Table(TableState):
 
     def _step(self, entries: list[dict[str, Any]]) -> Step:
         happenings, self.happenings = self.happenings, []
+        self.next_due = timers.next_timer(self)
         return Step(entries, [], self.wake_at, self.wants_seed, None, happenings)
 
 
@@ -111,7 +112,7 @@ class Saved:
     PLAIN = (
         "status", "phase", "opened_at", "last_at", "until", "pending_seed", "seed",
         "match_no", "hand_no", "ply", "last_trick", "entries", "window_until", "window_hand",
-        "window_ply",
+        "window_ply", "next_due",
     )  # fmt: skip
     LISTS = ("started", "continued", "rematch_accepted", "reserves", "results")
     OBJECTS = ("presence", "votes", "turn", "match", "hand")

@@ -57,9 +57,7 @@ def next_timer(t: TableState) -> tuple[float, str, int | None] | None:
     return when, kind, who
 
 
-def advance(
-    t: TableState, now: float, due: tuple[float, str, int | None] | None = None
-) -> bool:
+def advance(t: TableState, now: float, due: tuple[float, str, int | None] | None = None) -> bool:
     """Fire every timer due by ``now``, each at its own instant; True if any fired.
     ``due``: the table's ``next_timer`` as it is, when the caller has it already."""
     fired = False
