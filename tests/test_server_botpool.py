@@ -23,9 +23,10 @@ class FakeWorker:
         self.asked = asked
         self.process = SimpleNamespace(pid=None)
 
-    async def ask(self, request: Request) -> tuple[str, str]:
+    async def ask(self, request: Request, limit: float) -> tuple[str, str]:
         self.asked.append(request.game)
-        await asyncio.sleep(self.seconds)
+        async with asyncio.timeout(limit):
+            await asyncio.sleep(self.seconds)
         return "move", request.game
 
     def kill(self) -> None:
