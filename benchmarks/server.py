@@ -66,6 +66,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -455,30 +456,42 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     return results
 
 
-async def profile(args: argparse.Namespace) -> None:
-    """The saturated server under py-spy: a flame graph, the collapsed stacks, the top."""
+async def saturated(
+    args: argparse.Namespace,
+    profiler: str,
+    record: Callable[[subprocess.Popen[str]], Awaitable[None]],
+    runner: list[str] | None = None,
+) -> None:
+    """The saturation load on a server of its own while ``record`` profiles it."""
     RESULTS.mkdir(exist_ok=True)
-    spy = Path(sys.executable).parent / "py-spy"
-    svg, raw = RESULTS / "server-profile.svg", RESULTS / "server-profile.txt"
     with tempfile.TemporaryDirectory() as data:
-        process, port = start_server(Path(data))
-
-        async def record() -> None:
-            for out, form in ((svg, "flamegraph"), (raw, "raw")):
-                command = [str(spy), "record", "--gil", "--nonblocking", "-r", "200", "-d",
-                           str(int(args.seconds)), "-f", form, "-o", str(out), "-p",
-                           str(process.pid)]  # fmt: skip
-                spying = await asyncio.create_subprocess_exec(
-                    *command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-                )
-                await spying.wait()
-
+        process, port = start_server(Path(data), runner=runner)
         try:
-            found = await load(process.pid, port, args.tables, 0, (0.0, 0.0), during=record())
-            print("saturation (under the profiler)", found, flush=True)
+            found = await load(
+                process.pid, port, args.tables, 0, (0.0, 0.0), during=record(process)
+            )
+            print(f"saturation (under {profiler})", found, flush=True)
         finally:
             process.terminate()
             process.wait(30)
+
+
+async def profile(args: argparse.Namespace) -> None:
+    """The saturated server under py-spy: a flame graph, the collapsed stacks, the top."""
+    spy = Path(sys.executable).parent / "py-spy"
+    svg, raw = RESULTS / "server-profile.svg", RESULTS / "server-profile.txt"
+
+    async def record(process: subprocess.Popen[str]) -> None:
+        for out, form in ((svg, "flamegraph"), (raw, "raw")):
+            command = [str(spy), "record", "--gil", "--nonblocking", "-r", "200", "-d",
+                       str(int(args.seconds)), "-f", form, "-o", str(out), "-p",
+                       str(process.pid)]  # fmt: skip
+            spying = await asyncio.create_subprocess_exec(
+                *command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
+            await spying.wait()
+
+    await saturated(args, "py-spy", record)
     top = top_costs(raw.read_text())
     (RESULTS / "server-profile-top.txt").write_text(top)
     print(top)
@@ -489,24 +502,16 @@ async def profile_calls(args: argparse.Namespace) -> None:
     measured (on the wall: a call that lets go of the GIL is charged while another thread
     holds it), so small functions look dearer than they are; where py-spy cannot read the
     server's memory (some virtual machines), what calls what, and how often."""
-    RESULTS.mkdir(exist_ok=True)
     stats = RESULTS / "server-calls.prof"
+
+    async def record(process: subprocess.Popen[str]) -> None:
+        process.send_signal(signal.SIGUSR2)
+        await asyncio.sleep(args.seconds)
+        process.send_signal(signal.SIGUSR1)
+        await asyncio.sleep(1.0)  # the statistics written
+
     runner = [str(Path(__file__).with_name("profiled.py")), str(stats)]
-    with tempfile.TemporaryDirectory() as data:
-        process, port = start_server(Path(data), runner=runner)
-
-        async def record() -> None:
-            process.send_signal(signal.SIGUSR2)
-            await asyncio.sleep(args.seconds)
-            process.send_signal(signal.SIGUSR1)
-            await asyncio.sleep(1.0)  # the statistics written
-
-        try:
-            found = await load(process.pid, port, args.tables, 0, (0.0, 0.0), during=record())
-            print("saturation (under cProfile)", found, flush=True)
-        finally:
-            process.terminate()
-            process.wait(30)
+    await saturated(args, "cProfile", record, runner)
     report = io.StringIO()
     calls = pstats.Stats(str(stats), stream=report)
     calls.sort_stats("tottime").print_stats(40)
