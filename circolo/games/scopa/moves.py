@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from circolo.engine import NotationError
-from circolo.games.scopa.deck import TEXT, VALUE_MASKS, cards_of, parse_card
+from circolo.games.scopa.deck import TEXT, VALUE_MASKS, parse_card, texts
 
 #: A cut moves between 4 and 36 cards: each packet keeps at least a tenth of the deck.
 CUT_MIN, CUT_MAX = 4, 36
@@ -113,7 +113,7 @@ def move_text(move: int) -> str:
     taken = move >> 6
     if not taken:
         return card
-    return card + " x " + " ".join(TEXT[c] for c in cards_of(taken))
+    return card + " x " + " ".join(texts(taken))
 
 
 def compact_move_text(move: int) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from circolo.engine import NotationError, Refusal, View, ViewCore
-from circolo.games.scopa.deck import CARDS, TEXT, cards_of, mask_of, parse_card, texts
+from circolo.games.scopa.deck import CARDS, TEXT, mask_of, parse_card, texts
 from circolo.games.scopa.moves import (
     CUT_MOVES,
     captured_mask,
@@ -101,7 +101,7 @@ class ScopaView(View[int]):
         "takes": ["AH", "6H"]}`` (``takes`` empty: the card is laid)."""
         if move < 0:
             return {"kind": "cut", "cut": -move}
-        taken = [TEXT[card] for card in cards_of(captured_mask(move))]
+        taken = texts(captured_mask(move))
         return {"kind": "play", "card": TEXT[played_card(move)], "takes": taken}
 
     def last_capture(self) -> tuple[int, int | None] | None:
