@@ -5,6 +5,7 @@ The clock starts at 1000.0; ``d.at(t, ...)`` handles at 1000.0 + t.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,6 +33,8 @@ from circolo.table.table import Saved, Table
 from tests.tables import dump
 from tests.test_table_support import Driver, config, mover, play_any, started
 from tests.test_table_support import tricks_game as tricks_game
+
+LOCALES = Path(__file__).parents[1] / "circolo" / "locales"
 
 pytestmark = pytest.mark.usefixtures("tricks_game")
 
@@ -458,6 +461,41 @@ def test_a_declined_rematch_closes_the_table() -> None:
     with pytest.raises(TableError) as refused:
         d.at(21, Rematch(1, True))
     assert refused.value.code == "no_rematch"
+
+
+def close_by_leaving(d: Driver) -> None:
+    d.at(20, Leave(0))
+
+
+def close_by_declining(d: Driver) -> None:
+    d.at(20, Rematch(0, False))
+
+
+def close_by_waiting(d: Driver) -> None:
+    d.at(70)
+
+
+@pytest.mark.parametrize(
+    ("close", "why"),
+    [
+        (close_by_leaving, "left"),
+        (close_by_declining, "rematch_declined"),
+        (close_by_waiting, "rematch_expired"),
+    ],
+)
+def test_a_closed_table_says_why_as_a_code_every_language_words(close: Any, why: str) -> None:
+    """The table says why it closed as a code; the client words it (in English, Italian
+    and Brazilian Portuguese), never an English sentence shown as it came."""
+    d = started()
+    lose_by_abandonment(d, 1, 10)
+    d.messages.clear()
+    close(d)
+    assert d.table.status == "finished"
+    closed = [body for _, body in d.messages if body["type"] == "table_closed"]
+    assert closed and {body["why"] for body in closed} == {why}
+    for language in ("en", "it", "pt-BR"):
+        words = (LOCALES / language / "web.ftl").read_text(encoding="utf-8")
+        assert f"\nweb-table-closed-{why} = " in words, language
 
 
 # -- bad input -------------------------------------------------------------------------

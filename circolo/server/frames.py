@@ -444,7 +444,7 @@ class MatchStarted(_Happening):
 
 class TableClosedHappening(_Happening):
     type: Literal["table_closed"]
-    why: str
+    why: Literal["left", "rematch_declined", "rematch_expired"]
 
 
 Happening = Annotated[

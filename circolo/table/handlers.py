@@ -136,7 +136,7 @@ def rematch(t: TableState, command: Rematch, seat: int, now: float) -> None:
         raise TableError("no_rematch", "no rematch is on offer")
     if not command.accept:
         t.say_all({"type": "rematch_declined", "seat": seat})
-        life.close(t, "a player declined the rematch")
+        life.close(t, "rematch_declined")
         return
     if t.rematch_accepted[seat]:
         return
@@ -155,7 +155,7 @@ def leave(t: TableState, command: Leave, seat: int, now: float) -> None:
     if t.status == "rematch":
         p.left = True
         t.say_all({"type": "left", "seat": seat})
-        life.close(t, "a player left")
+        life.close(t, "left")
         return
     p.left = True
     t.say_all({"type": "left", "seat": seat})

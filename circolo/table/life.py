@@ -248,6 +248,8 @@ def log_full(t: TableState, at: float) -> None:
 
 
 def close(t: TableState, why: str) -> None:
+    """The table ends for good; ``why`` is a code the client words: ``left``,
+    ``rematch_declined`` or ``rematch_expired``."""
     t.status = "finished"
     t.until = None
     t.say_all({"type": "table_closed", "why": why})

@@ -89,7 +89,7 @@ def fire(t: TableState, kind: str, seat: int | None, at: float) -> None:
     elif kind == "vote":
         life.settle_vote(t, at)
     elif kind == "rematch":
-        life.close(t, "the rematch window closed")
+        life.close(t, "rematch_expired")
     elif kind == "window":
         close_secret_window(t, at)
     elif kind == "warning":

@@ -192,7 +192,7 @@ export class TableScreen {
       case "move": return tellMove(this.model.game, ev, this.seenAs());
       case "deal": return `${t("web-hand-number", { hand: ev.hand, game: this.model.game })} · ${t("web-commitment")}: ${ev.commitment.slice(0, 16)}…`;
       case "hand_over": return `${t("web-hand-number", { hand: ev.hand, game: this.model.game })}: ${(ev.points || []).join(" – ")}`;
-      case "table_closed": return ev.why || null;
+      case "table_closed": return t(`web-table-closed-${ev.why}`);
       default: return null;
     }
   }
