@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from circolo.games import make_rules
 from circolo.server.botpool import BotPool, FairLine, Request
 
 pytestmark = pytest.mark.anyio
@@ -39,8 +40,11 @@ def pool_of(worker: Any, wait: float) -> BotPool:
     return pool
 
 
+VIEW = make_rules("scopa", {}).new_hand(1, 0).view(1)
+
+
 def request(name: str) -> Request:
-    return Request(name, {}, "expert", {}, budget_ms=100.0, seed=1)
+    return Request(name, {}, "expert", VIEW, budget_ms=100.0, seed=1)
 
 
 async def test_the_line_serves_each_share_in_turn() -> None:

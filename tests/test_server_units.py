@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from circolo.games import make_rules
 from circolo.server import garbage, protocol
 from circolo.server.botpool import BotPool, Request
 from circolo.server.bus import LocalBus, encode
@@ -274,27 +275,45 @@ async def test_bot_pool_replaces_an_overrunning_or_dead_worker() -> None:
     pool = BotPool(1, margin=0.0, wait=0.0)
     pool.start()
     try:
-        early = Request("scopa", {}, "greedy", {}, budget_ms=0.0, seed=1)
+        view = make_rules("scopa", {}).new_hand(1, 0).view(1)
+        early = Request("scopa", {}, "expert", view, budget_ms=0.0, seed=1)
         assert await pool.choose(early) is None  # no worker started yet: the auto-move
         assert pool.replaced == 0
         await wait_ready(pool)
-        overrun = Request("scopa", {}, "greedy", {}, budget_ms=0.0, seed=1)
+        overrun = Request("scopa", {}, "expert", view, budget_ms=0.0, seed=1)
         assert await pool.choose(overrun) is None
         assert pool.replaced == 1
         await wait_ready(pool)
         (pid,) = pids(pool)
         os.kill(pid, signal.SIGKILL)
         await asyncio.sleep(0.2)
-        dead = Request("scopa", {}, "greedy", {}, budget_ms=5000.0, seed=1)
+        dead = Request("scopa", {}, "expert", view, budget_ms=5000.0, seed=1)
         assert await pool.choose(dead) is None
         assert pool.replaced == 2
         assert len(pids(pool)) == 1 and pids(pool) != [pid]
         pool.wait = 60.0  # for a worker to start again
-        broken = Request("nogame", {}, "greedy", {}, budget_ms=30000.0, seed=1)
+        broken = Request("nogame", {}, "expert", view, budget_ms=30000.0, seed=1)
         assert await pool.choose(broken) is None  # a bot error: auto-move, worker kept
         assert pool.replaced == 2
     finally:
         pool.close()
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("game", ["scopa", "bisca", "burraco"])
+async def test_random_and_greedy_bots_choose_on_the_loop_without_a_worker(game: str) -> None:
+    pool = BotPool(0, margin=0.0, wait=0.0)  # no worker: an expert would get None
+    hand = make_rules(game, {}).new_hand(7, 0)
+    seat = hand.to_move()
+    assert seat is not None
+    view = hand.view(seat)
+    legal = {view.move_text(move) for move in view.legal_moves()}
+    for level in ("random", "greedy"):
+        text = await pool.choose(Request(game, {}, level, view, budget_ms=0.0, seed=3))
+        assert text in legal
+    assert await pool.choose(Request(game, {}, "expert", view, budget_ms=0.0, seed=3)) is None
+    nogame = Request("nogame", {}, "greedy", view, budget_ms=0.0, seed=3)
+    assert await pool.choose(nogame) is None  # a bot's error: the auto-move
 
 
 @pytest.fixture

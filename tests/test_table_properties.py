@@ -222,8 +222,7 @@ class Run:
         table = self.table
         bot = self.presenter.bot_turn
         if bot is not None:
-            view = table.rules.view_from_json(bot.view)
-            move = self.rng.choice(view.legal_moves())
+            move = self.rng.choice(bot.view.legal_moves())
             assert table.hand is not None
             self.send(Play(bot.seat, table.hand.move_text(move), bot.ply))
             return

@@ -389,7 +389,7 @@ def test_bots_vote_replay_and_humans_decide() -> None:
             break
         bot = d.presenter.bot_turn
         if bot is not None:
-            d.at(t, Play(bot.seat, bot.view["hand"][0], bot.ply))
+            d.at(t, Play(bot.seat, bot.view.to_json()["hand"][0], bot.ply))
         elif d.table.phase == "play":
             play_any(d, t)
         else:
@@ -594,7 +594,7 @@ def test_a_bot_turn_is_asked_once_and_fed_back() -> None:
     if step is not None:
         assert step.bot_turn == bot
     assert d.at(1).bot_turn is None  # not asked again
-    d.at(2, Play(0, bot.view["hand"][0], bot.ply))
+    d.at(2, Play(0, bot.view.to_json()["hand"][0], bot.ply))
     assert all(body["bots"] == [0] for _, body in d.messages)
     assert d.presenter.snapshot(1)["state"]["seats"][0]["bot"] is True
 

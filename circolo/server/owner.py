@@ -22,6 +22,7 @@ from typing import Any
 import structlog
 
 from circolo.cards import SEED_LIMIT
+from circolo.engine import View
 from circolo.server import metrics
 from circolo.server.botpool import BotPool, Request
 from circolo.server.bus import Bus, Handler, Message, Subscription, encode
@@ -419,11 +420,9 @@ class Owner:
         except (TableError, StoreError) as error:
             log.info("bot_move_refused", table=self.table_id, seat=turn.seat, error=str(error))
 
-    def auto_move(self, view_json: dict[str, Any]) -> str:
+    def auto_move(self, view: View[Any]) -> str:
         """The room's auto-move for a bot that failed, from the bot seat's view."""
-        rules = self.config.rules()
-        view = rules.view_from_json(view_json)
-        return view.move_text(rules.auto_move(view, _AUTO_MOVES))
+        return view.move_text(self.config.rules().auto_move(view, _AUTO_MOVES))
 
     # -- connections -------------------------------------------------------------------------
 

@@ -107,8 +107,8 @@ class Presenter:
 
     @property
     def bot_turn(self) -> BotTurn | None:
-        """The bot seat to move, with its view (kept while it is the same turn: asked for
-        after every step, its JSON is the dearest part of one)."""
+        """The bot seat to move, with its view (kept while it is the same turn: it is asked
+        for after every step)."""
         table = self.table
         mover = table.bot_key()
         if mover is None:
@@ -119,7 +119,7 @@ class Presenter:
         if self._bot is None or self._bot[0] != key:
             level = table.seats[seat].level
             assert table.hand is not None and level is not None
-            self._bot = (key, BotTurn(seat, level, table.hand.view(seat).to_json(), ply))
+            self._bot = (key, BotTurn(seat, level, table.hand.view(seat), ply))
         return self._bot[1]
 
 

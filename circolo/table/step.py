@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from circolo.engine import View
+
 Audience = int | None
 """A seat number, or None for the spectators' copy."""
 
@@ -14,12 +16,12 @@ Happening = Callable[[Audience], dict[str, Any] | None]
 
 
 class BotTurn(NamedTuple):
-    """A bot seat must move: the server computes the move from ``view`` (JSON, rebuilt by
-    ``rules.view_from_json``) and feeds it back as ``Play(seat, text, ply)``."""
+    """A bot seat must move: the server computes the move from ``view`` (the seat's, and
+    nothing more) and feeds it back as ``Play(seat, text, ply)``."""
 
     seat: int
     level: str
-    view: dict[str, Any]
+    view: View[Any]
     ply: int
 
 
