@@ -61,13 +61,14 @@ def start_server(
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU seconds of one process so far (0 once it is gone)."""
+def cpu_seconds(pid: int, kernel_only: bool = False) -> float:
+    """User and system CPU seconds of one process so far, or its system (kernel) seconds
+    alone (0 once it is gone)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / TICK
+    return (int(fields[12]) + (0 if kernel_only else int(fields[11]))) / TICK
 
 
 def descendants(pid: int) -> list[int]:
@@ -97,17 +98,19 @@ def percentile(values: list[float], share: float) -> float:
 class Player:
     """One loopback client: seated at a table against a random bot, plays random moves.
     ``play_now``: each table is a Play now match against bots (the game's own target), not
-    a created table of one hand."""
+    a created table of one hand; ``whole_match``: a created table plays to the game's own
+    target too."""
 
     def __init__(
         self, url: str, think: tuple[float, float], rng: random.Random, arrive: float = 0.0,
-        play_now: bool = False,
+        play_now: bool = False, whole_match: bool = False,
     ) -> None:  # fmt: skip
         self.url = url
         self.think = think
         self.rng = rng
         self.arrive = arrive  # comes within this many seconds (players do not come at once)
         self.play_now = play_now
+        self.whole_match = whole_match
         self.latencies: list[float] = []
         self.acked_at: list[float] = []
         """The wall-clock time of each round trip's ack (with ``latencies``): for phases."""
@@ -149,7 +152,7 @@ class Player:
                              "level": "random"})  # fmt: skip
         else:
             seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
-            options = {"target": "single_hand"}
+            options = {} if self.whole_match else {"target": "single_hand"}
             await self.send({"type": "table.create", "game": "scopa", "options": options,
                              "seats": seats})  # fmt: skip
         state: dict[str, Any] = {}

@@ -91,11 +91,14 @@ class Cpu:
         self.pid = pid
         self.bots = {child: cpu_seconds(child) for child in descendants(pid)}
         self.server = cpu_seconds(pid)
+        self.kernel = cpu_seconds(pid, kernel_only=True)
 
-    def spent(self) -> tuple[float, float]:
-        """Server CPU seconds, bot processes' CPU seconds, since this was made."""
+    def spent(self) -> tuple[float, float, float]:
+        """Server CPU seconds, of which in its kernel, and bot processes' CPU seconds,
+        since this was made."""
         bots = sum(cpu_seconds(c) - self.bots.get(c, 0.0) for c in descendants(self.pid))
-        return cpu_seconds(self.pid) - self.server, bots
+        kernel = cpu_seconds(self.pid, kernel_only=True) - self.kernel
+        return cpu_seconds(self.pid) - self.server, kernel, bots
 
 
 def table_step_ms(code: str) -> float:
@@ -170,13 +173,15 @@ def bucket_percentile(before: list[tuple[float, float]], after: list[tuple[float
 
 async def load(
     pid: int, port: int, tables: int, seconds: float, think: tuple[float, float],
-    arrive: float = 0.0, during: Any = None, settle: float = 0.0,
+    arrive: float = 0.0, during: Any = None, settle: float = 0.0, whole_match: bool = False,
 ) -> dict[str, Any]:  # fmt: skip
     """``tables`` players, coming within ``arrive`` seconds, for ``seconds`` (after every
-    table is live, and ``settle`` seconds more)."""
+    table is live, and ``settle`` seconds more); each table of one hand, or with
+    ``whole_match`` to the game's own target."""
     url = f"ws://127.0.0.1:{port}/ws"
     stop = asyncio.Event()
-    players = [Player(url, think, random.Random(i), arrive) for i in range(tables)]
+    players = [Player(url, think, random.Random(i), arrive, whole_match=whole_match)
+               for i in range(tables)]  # fmt: skip
     tasks = [asyncio.create_task(p.run(stop)) for p in players]
     try:
         await asyncio.wait_for(asyncio.gather(*(p.live.wait() for p in players)), 300)
@@ -195,7 +200,7 @@ async def load(
     started = time.perf_counter()
     await (asyncio.sleep(seconds) if during is None else during)
     elapsed = time.perf_counter() - started
-    server_cpu, bots_cpu = cpu.spent()
+    server_cpu, kernel_cpu, bots_cpu = cpu.spent()
     after = await counted(port)
     latencies = [x for p in players for x in p.latencies]
     pauses = after.gc_pauses - before.gc_pauses
@@ -206,6 +211,7 @@ async def load(
         "moves_per_second": round(moves / elapsed, 1),
         "server_cpu_share": round(server_cpu / elapsed, 3),
         "server_cpu_ms_per_move": round(1000 * server_cpu / moves, 4) if moves else None,
+        "server_kernel_share_of_its_cpu": round(kernel_cpu / server_cpu, 3) if server_cpu else None,
         "bots_cpu_ms_per_move": round(1000 * bots_cpu / moves, 4) if moves else None,
         "store_commits_per_second": round((after.transactions - before.transactions) / elapsed, 1),
         "store_writes_per_commit": round(
@@ -361,7 +367,8 @@ async def one_server(args: argparse.Namespace, extra: dict[str, str]) -> dict[st
             try:
                 found["realistic"] = await load(process.pid, port, args.realistic,
                                                 args.realistic_seconds, (0.5, 2.0),
-                                                arrive=ARRIVE, settle=args.settle)  # fmt: skip
+                                                arrive=ARRIVE, settle=args.settle,
+                                                whole_match=True)  # fmt: skip
                 print("  realistic", found["realistic"], flush=True)
             except TimeoutError:  # a machine busy with other work: said, not a crash
                 found["realistic_failed"] = f"{args.realistic} players not all playing in time"
@@ -380,12 +387,15 @@ FIGURES = {
     "saturation server CPU share": ("saturation", "server_cpu_share"),
     "saturation server CPU ms/move": ("saturation", "server_cpu_ms_per_move"),
     "saturation bots CPU ms/move": ("saturation", "bots_cpu_ms_per_move"),
+    "saturation kernel share of server CPU": ("saturation", "server_kernel_share_of_its_cpu"),
     "table step ms": ("table", "ms_per_step"),
     "moves/s ÷ echo round trips/s": ("ratios", "moves_vs_echo"),
     "server CPU per move ÷ table step": ("ratios", "cpu_per_move_vs_step"),
     "realistic moves/s": ("realistic", "moves_per_second"),
     "realistic ÷ saturation moves/s": ("ratios", "realistic_vs_saturation"),
+    "realistic ÷ saturation server CPU share": ("ratios", "realistic_vs_saturation_cpu"),
     "realistic server CPU share": ("realistic", "server_cpu_share"),
+    "realistic kernel share of server CPU": ("realistic", "server_kernel_share_of_its_cpu"),
     "realistic server CPU ms/move": ("realistic", "server_cpu_ms_per_move"),
     "realistic store commits/s": ("realistic", "store_commits_per_second"),
     "realistic store writes/commit": ("realistic", "store_writes_per_commit"),
@@ -412,8 +422,12 @@ def ratios(found: dict[str, Any]) -> dict[str, Any]:
         ),
     }
     if "realistic" in found:
+        realistic = found["realistic"]
         out["realistic_vs_saturation"] = round(
-            found["realistic"]["moves_per_second"] / saturation["moves_per_second"], 3
+            realistic["moves_per_second"] / saturation["moves_per_second"], 3
+        )
+        out["realistic_vs_saturation_cpu"] = round(
+            realistic["server_cpu_share"] / saturation["server_cpu_share"], 3
         )
     return out
 

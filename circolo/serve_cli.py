@@ -95,8 +95,13 @@ def run(settings: Any, sock: Any = None) -> None:
     )
     server = _Server(config, app.state.server, sockets)
 
+    def load() -> int:
+        """The room's connections and live tables: its memory grows with them."""
+        room = app.state.server.room  # None until the room has started
+        return sockets.open + (len(room.owners) if room is not None else 0)
+
     async def serve_and_sweep() -> None:
-        sweeping = asyncio.create_task(garbage.sweep())
+        sweeping = asyncio.create_task(garbage.sweep(load))
         try:
             await server.serve(None if sock is None else [sock])
         finally:

@@ -340,7 +340,7 @@ async def test_garbage_collection_is_paced_and_each_pause_is_measured(
         assert gc.callbacks.count(garbage._observe) == 1 and gc.get_freeze_count() > 0
         before = full_pauses()
         monkeypatch.setattr(garbage, "LOOK_EVERY", 0.01)
-        sweeping = asyncio.create_task(garbage.sweep(0.01))
+        sweeping = asyncio.create_task(garbage.sweep(lambda: 0, 0.01))
         await asyncio.sleep(0.02)
         grown = [_cycle() for _ in range(sys.getallocatedblocks() // 50)]
         await asyncio.sleep(0.05)
@@ -364,18 +364,19 @@ def _cycle() -> _Node:
 
 
 @pytest.mark.anyio
-async def test_garbage_is_swept_once_memory_grows_by_a_share(
+async def test_garbage_is_swept_once_memory_grows_by_a_share_more_than_the_load(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A sweep once the memory blocks in use grew by ``share`` since the last, and never
-    otherwise: cycles made by a flood are found within a second, a room that fills up is
-    not stopped every few seconds, and a full room that stays full not at all (each pause
+    """A sweep once the memory blocks in use grew by ``share`` more than the room's load
+    explains, and never otherwise: cycles made by a flood are found within a second, and
+    neither a room that fills up nor a full room that stays full is stopped (each pause
     scans every object: 220-500 ms at 1,000 tables)."""
     monkeypatch.setattr(garbage, "LOOK_EVERY", 0.01)
     gc.collect()
     gc.disable()
     share = 0.05
-    sweeping = asyncio.create_task(garbage.sweep(share))
+    load = garbage.LOAD_FLOOR
+    sweeping = asyncio.create_task(garbage.sweep(lambda: load, share))
     try:
         await asyncio.sleep(0.05)
         due = int(sys.getallocatedblocks() * share)
@@ -388,9 +389,38 @@ async def test_garbage_is_swept_once_memory_grows_by_a_share(
             _cycle()
         await asyncio.sleep(0.05)
         assert all(ref() is None for ref in cycles)
+        # The room's load holds memory; garbage over the share sweeps and measures it ...
+        held = [[n] for n in range(sys.getallocatedblocks() // 8)]
+        for _ in range(int(sys.getallocatedblocks() * share) + 1000):
+            _cycle()
+        await asyncio.sleep(0.05)
+        # ... then the load doubles, and its memory with it: no sweep ...
+        load *= 2
+        kept = [weakref.ref(_cycle()) for _ in range(100)]
+        held += [[n] for n in range(len(held))]
+        await asyncio.sleep(0.05)
+        assert held and all(ref() is not None for ref in kept)
+        # ... and garbage beyond the share of that is swept.
+        for _ in range(int(sys.getallocatedblocks() * share) + 1000):
+            _cycle()
+        await asyncio.sleep(0.05)
+        assert all(ref() is None for ref in kept)
     finally:
         sweeping.cancel()
         gc.enable()
+
+
+def test_a_sweeps_estimate_made_in_a_small_room_errs_towards_sweeping() -> None:
+    """What a unit of load holds is estimated over at least ``LOAD_FLOOR`` units: the
+    blocks a small room holds beyond its base are mostly not its few connections', so
+    counting them per connection would let garbage grow unseen as the room fills."""
+    growth = garbage.Growth(base=1000, share=0.25)
+    assert not growth.due(1249, load=0) and growth.due(1250, load=0)
+    growth.swept(blocks=2000, load=5)  # 1,000 blocks over the base with 5 connections
+    assert growth.per_unit == 1000 / garbage.LOAD_FLOOR
+    assert growth.due(2500, load=5)  # not 1,000 blocks a connection: 200 of them
+    assert not growth.due(4999, load=4 * garbage.LOAD_FLOOR)  # (1,000 + 4,000) * 1.25
+    assert growth.due(6250, load=4 * garbage.LOAD_FLOOR)
 
 
 async def _two_humans(
