@@ -117,12 +117,14 @@ class Player:
         self.ws: ClientConnection | None = None
         self.live = asyncio.Event()
         self._n = 0
+        self._sent_at = 0.0
 
     async def send(self, frame: dict[str, Any]) -> str:
         assert self.ws is not None
         self._n += 1
         ref = f"r{self._n}"
         await self.ws.send(json.dumps({**frame, "id": ref}))
+        self._sent_at = time.monotonic()
         return ref
 
     async def run(self, stop: asyncio.Event) -> None:
@@ -138,11 +140,14 @@ class Player:
             await self.ws.close()
 
     async def _beat(self) -> None:
+        """A ping once 2 s passed with no other frame sent, as the web client does."""
         with contextlib.suppress(Exception):
             while True:
-                await asyncio.sleep(2.0)
-                assert self.ws is not None
-                await self.ws.send('{"type": "ping"}')
+                await asyncio.sleep(1.0)
+                if time.monotonic() - self._sent_at >= 2.0:
+                    assert self.ws is not None
+                    await self.ws.send('{"type": "ping"}')
+                    self._sent_at = time.monotonic()
 
     async def table(self, stop: asyncio.Event) -> None:
         """Play one table to its end (or until ``stop``)."""

@@ -2,8 +2,9 @@
 
 Starts ``circolo serve`` in its own process (a fresh SQLite data folder, short pauses), and
 in this process loopback clients, one per table, each seated against a random bot at a
-1 v 1 Scopa table of one hand (a finished table is replaced by a new one, so the count of
-live tables holds). Reported:
+1 v 1 Scopa table (a finished table is replaced by a new one, so the count of live tables
+holds): of one hand at saturation, so that starting tables is part of the cost; a whole
+match in the realistic load, as people play. Reported:
 
 - saturation (clients and bots move at once): moves per second (the human's and the
   bot's, from /metrics), the clients' move round trips per second, and the round trips per
@@ -17,8 +18,9 @@ live tables holds). Reported:
   tables (untimed, each with its player's connection), after a warm-up; then the growth
   over as many bare connections, so that the table's own share shows.
 
-- CPU: the server process's CPU seconds (user and system, from /proc) per move over each
-  window, beside one step of the pure table for 1 v 1 Scopa (what ``benchmarks/table.py``
+- CPU: the server process's CPU seconds (user and system, from /proc; the system share
+  apart) per move over each window, and the realistic load's share of a CPU over the
+  saturation's, beside one step of the pure table for 1 v 1 Scopa (what ``benchmarks/table.py``
   times, on the same version's code, in the same run), and their ratio; the bot
   processes' CPU apart.
 

@@ -2,28 +2,28 @@
 every move.
 
 A live table's objects live about a second, until its next move. CPython's young
-collection scans every tracked object made since the last collection that is still alive,
-so at 1,000 tables any collection scans most of the tables' state, whatever its thresholds:
-rare ones (one per 500,000 more live objects) stopped every table for 250-1,400 ms every
-few minutes, frequent ones (one per 5,000) for 20-100 ms, 89 times in two minutes
-(benchmarks/server.py). At 1,000 tables a full collection scans half a million objects:
-300-500 ms under load. So the room makes no cycles on its paths (a refused command, a
-closed connection and its subscriptions are freed by reference counting; what is left is
-a few SQLAlchemy clauses, about 30 objects a second at 1,000 tables), the server makes no
-automatic collection, what start-up made is frozen, and a full collection runs only once
-the memory in use (``sys.getallocatedblocks``, read once a second in 0.3 ms) grew by
-``SWEEP_SHARE`` more than the room's load explains (``Growth``), in case some path makes
-cycles after all (``circolo_gc_collected_total`` counts what it finds). The load is the
-room's connections and live tables: memory that grows with them is theirs, not garbage.
-So a flood of cycles is swept within a second of growing that much, a room that fills up
-pauses only while it is small (at most 100 connections and tables, a few milliseconds;
-before, near 1,000 tables each 25 % of growth stopped every table for 220-500 ms), and a
-full room that stays full never. (An hourly sweep as well, tried before, only shortened
-how long less than that share of garbage was kept, and stopped a room of 1,000 tables for
-220-300 ms every hour. ``gc.get_count`` does not measure growth: a freed object is not
-counted while the count is at zero, so at 800 moves a second it climbed by 50,000 in ten
-seconds with no more objects alive.) Each pause is measured in /metrics
-(``circolo_gc_pause_seconds``).
+collection scans every tracked object made since the last collection that is still
+alive, so at 1,000 tables any collection scans most of the tables' state, whatever its
+thresholds: rare ones (one per 500,000 more live objects) stopped every table for
+250-1,400 ms every few minutes, frequent ones (one per 5,000) for 20-100 ms, 89 times in
+two minutes (benchmarks/server.py). At 1,000 tables a full collection scans half a
+million objects: 300-500 ms under load. So the room makes no cycles on its paths (a
+refused command, a closed connection and its subscriptions are freed by reference
+counting; what is left is a few SQLAlchemy clauses, about 30 objects a second at 1,000
+tables), the server makes no automatic collection, what start-up made is frozen, and a
+full collection runs only once the memory in use (``sys.getallocatedblocks``, read once
+a second in 0.3 ms) grew by ``SWEEP_SHARE`` more than the room's load explains
+(``Growth``), in case some path makes cycles after all (``circolo_gc_collected_total``
+counts what it finds). The load is the room's connections and live tables: memory that
+grows with them is theirs, not garbage. So a flood of cycles is swept within a second of
+growing that much, a room that fills up pauses while it is small, when a sweep scans few
+objects (before, near 1,000 tables each 25 % of growth stopped every table for 220-500
+ms), and a full room that stays full only until a sweep has seen its matches' state at
+its largest. (An hourly sweep as well, tried before, only shortened how long less than
+that share of garbage was kept, and stopped a room of 1,000 tables for 220-300 ms every
+hour. ``gc.get_count`` does not measure growth: a freed object is not counted while the
+count is at zero, so at 800 moves a second it climbed by 50,000 in ten seconds with no
+more objects alive.) Each pause is measured in /metrics (``circolo_gc_pause_seconds``).
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ match (it loses it, and says so), the chat's limits in words, and a rematch's lo
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from tests.e2e.conftest import Player, shot
@@ -280,4 +281,32 @@ def test_a_rematch_starts_its_log_with_the_new_match(browser: Any, seeded_server
         shot(page, "rematch-log-1280x800")
         page.reload()
         page.locator(".log-list li.separator").wait_for()
+        player.close()
+
+
+def test_a_client_pings_only_while_it_sends_nothing_else(browser: Any, seeded_server: Any) -> None:
+    """Any frame is a sign of life (docs/protocol.md): a playing client's moves keep its
+    connection, and it pings once ``heartbeat.interval`` (2 s) passed with nothing sent."""
+    with seeded_server(6) as base:
+        player = Player(browser, base)
+        heartbeats: list[float] = []  # when the client sent a ping of its own (no id)
+
+        def sent(payload: str | bytes) -> None:
+            frame = json.loads(payload)
+            if frame.get("type") == "ping" and "id" not in frame:
+                heartbeats.append(time.monotonic())
+
+        player.page.on("websocket", lambda ws: ws.on("framesent", sent))
+        page = player.lobby()
+        page.wait_for_function("() => window.circolo.conn.online")
+        page.wait_for_timeout(3_500)  # idle: a ping 2-3 s after the last frame
+        assert heartbeats, "an idle client pings"
+        busy = time.monotonic()
+        for n in range(10):  # a frame every 0.5 s for 5 s: no ping of its own
+            page.evaluate(f"() => {{ window.circolo.conn.raw({{type: 'ping', id: 'b{n}'}}); }}")
+            page.wait_for_timeout(500)
+        assert not [at for at in heartbeats if at > busy + 0.2]
+        assert page.evaluate("() => window.circolo.conn.online")
+        page.wait_for_timeout(3_500)  # idle again
+        assert [at for at in heartbeats if at > busy + 5]
         player.close()
