@@ -16,7 +16,9 @@ match in the realistic load, as people play. Reported:
   histogram (p50 / p99 from its buckets);
 - memory per live table: the server's resident memory growth over ``--memory`` idle live
   tables (untimed, each with its player's connection), after a warm-up; then the growth
-  over as many bare connections, so that the table's own share shows.
+  over as many bare connections, so that the table's own share shows; and, per table, its
+  growth from the empty server to the end of the realistic load (tables in play, with
+  what their matches hold by then: the lines told, the frames kept for a resync);
 
 - CPU: the server process's CPU seconds (user and system, from /proc; the system share
   apart) per move over each window, and the realistic load's share of a CPU over the
@@ -134,6 +136,7 @@ class Counted:
                                                               body, re.M))  # fmt: skip
 
         self.moves = total("circolo_moves_total")
+        self.frames = total("circolo_frames_total")  # frames the clients sent
         self.transactions = total("circolo_store_transactions_total")  # 0 on older versions
         self.writes = total("circolo_store_writes_total")
         self.gc_pauses = total("circolo_gc_pause_seconds_count")
@@ -182,6 +185,7 @@ async def load(
     ``whole_match`` to the game's own target."""
     url = f"ws://127.0.0.1:{port}/ws"
     stop = asyncio.Event()
+    empty_kib = rss_kib(pid)
     players = [Player(url, think, random.Random(i), arrive, whole_match=whole_match)
                for i in range(tables)]  # fmt: skip
     tasks = [asyncio.create_task(p.run(stop)) for p in players]
@@ -203,6 +207,7 @@ async def load(
     await (asyncio.sleep(seconds) if during is None else during)
     elapsed = time.perf_counter() - started
     server_cpu, kernel_cpu, bots_cpu = cpu.spent()
+    in_play_kib = rss_kib(pid) - empty_kib
     after = await counted(port)
     latencies = [x for p in players for x in p.latencies]
     pauses = after.gc_pauses - before.gc_pauses
@@ -215,6 +220,8 @@ async def load(
         "server_cpu_ms_per_move": round(1000 * server_cpu / moves, 4) if moves else None,
         "server_kernel_share_of_its_cpu": round(kernel_cpu / server_cpu, 3) if server_cpu else None,
         "bots_cpu_ms_per_move": round(1000 * bots_cpu / moves, 4) if moves else None,
+        "frames_in_per_move": round((after.frames - before.frames) / moves, 3) if moves else None,
+        "kib_per_table_in_play": round(in_play_kib / tables, 1),
         "store_commits_per_second": round((after.transactions - before.transactions) / elapsed, 1),
         "store_writes_per_commit": round(
             (after.writes - before.writes) / (after.transactions - before.transactions), 2
@@ -399,6 +406,7 @@ FIGURES = {
     "realistic server CPU share": ("realistic", "server_cpu_share"),
     "realistic kernel share of server CPU": ("realistic", "server_kernel_share_of_its_cpu"),
     "realistic server CPU ms/move": ("realistic", "server_cpu_ms_per_move"),
+    "realistic frames in per move": ("realistic", "frames_in_per_move"),
     "realistic store commits/s": ("realistic", "store_commits_per_second"),
     "realistic store writes/commit": ("realistic", "store_writes_per_commit"),
     "realistic round trip p50 ms": ("realistic", "round_trip_ms_p50"),
@@ -407,6 +415,7 @@ FIGURES = {
     "realistic gc pauses": ("realistic", "gc_pauses"),
     "realistic longest gc pause ms (bucket)": ("realistic", "gc_pause_ms_max_bucket"),
     "KiB per live table with its connection": ("memory", "kib_per_live_table_with_its_connection"),
+    "KiB per table in play with its connection": ("realistic", "kib_per_table_in_play"),
     "KiB per live table": ("memory", "kib_per_live_table"),
     "KiB per bare connection": ("memory", "kib_per_bare_connection"),
 }

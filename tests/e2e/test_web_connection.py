@@ -1,6 +1,7 @@
 """The connection as a player lives it: a socket lost mid-hand and back (the log whole, no
 old notice), a move made while offline (sent once back, or refused in words), leaving a
-match (it loses it, and says so), the chat's limits in words, and a rematch's log."""
+match (it loses it, and says so), the chat's limits in words, a rematch's log, and the
+heartbeat (a ping only while nothing else is sent)."""
 
 from __future__ import annotations
 
