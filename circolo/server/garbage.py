@@ -6,39 +6,50 @@ collection scans every tracked object made since the last collection that is sti
 alive, so at 1,000 tables any collection scans most of the tables' state, whatever its
 thresholds: rare ones (one per 500,000 more live objects) stopped every table for
 250-1,400 ms every few minutes, frequent ones (one per 5,000) for 20-100 ms, 89 times in
-two minutes (benchmarks/server.py). At 1,000 tables a full collection scans half a
-million objects: 300-500 ms under load. So the room makes no cycles on its paths (a
-refused command, a closed connection and its subscriptions are freed by reference
-counting; what is left is a few SQLAlchemy clauses, about 30 objects a second at 1,000
-tables), the server makes no automatic collection, what start-up made is frozen, and a
-full collection runs only once the memory in use (``sys.getallocatedblocks``, read once
-a second in 0.3 ms) grew by ``SWEEP_SHARE`` more than the room's load explains
-(``Growth``), in case some path makes cycles after all (``circolo_gc_collected_total``
-counts what it finds). The load is the room's connections and live tables: memory that
-grows with them is theirs, not garbage. So a flood of cycles is swept within a second of
-growing that much, a room that fills up pauses while it is small, when a sweep scans few
-objects (before, near 1,000 tables each 25 % of growth stopped every table for 220-500
-ms), and a full room that stays full only until a sweep has seen its matches' state at
-its largest. (An hourly sweep as well, tried before, only shortened how long less than
-that share of garbage was kept, and stopped a room of 1,000 tables for 220-300 ms every
-hour. ``gc.get_count`` does not measure growth: a freed object is not counted while the
-count is at zero, so at 800 moves a second it climbed by 50,000 in ten seconds with no
-more objects alive.) Each pause is measured in /metrics (``circolo_gc_pause_seconds``).
+two minutes (benchmarks/server.py). At 1,000 tables a full collection scans 400,000
+objects: 300-500 ms under load. So the room makes no cycles on its paths (a refused
+command, a closed connection and its subscriptions are freed by reference counting; what
+is left is a few SQLAlchemy clauses, about 30 objects a second at 1,000 tables), the
+server makes no automatic collection, and what start-up made is frozen.
+
+In case some path makes cycles after all, the room looks for garbage once the memory in
+use (``sys.getallocatedblocks``, read once a second in 0.3 ms) grew by ``SWEEP_SHARE``
+more than its load explains (``Growth``; the load is its connections and live tables:
+memory that grows with them is theirs, not garbage). It looks in a forked copy of itself
+(``freed_in_a_copy``): the copy runs the full collection with the CPU time nobody else
+wants, and tells how many memory blocks it freed, while the room plays on. The fork
+stops the room for 5-9 ms at 1,000 tables, and while the copy lives, the room's first
+write to each memory page copies it: on a 2-CPU machine with its clients, the round trips
+of that second took up to 140 ms, against a 300-450 ms stop for a sweep in the room. Only
+if the copy freed ``WORTH`` of the blocks in use does the room sweep itself, every table
+stopped. So a flood of cycles is swept within a second or two of growing that much, and
+a room without garbage is never stopped by the collector: before, the growth that a full
+room's matches made (their move logs and resync frames fill up over minutes) stopped
+every table once in each two minutes. Where there is no fork, or the copy does not
+answer, the room sweeps itself. (An hourly sweep as well, tried before, only shortened
+how long less than that share of garbage was kept. ``gc.get_count`` does not measure
+growth: a freed object is not counted while the count is at zero.) Each pause in the room is measured in /metrics (``circolo_gc_pause_seconds``, and
+``circolo_gc_collected_total`` counts what it found), and each look in a copy
+(``circolo_gc_looks_total``, by whether the room then swept).
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import os
+import signal
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
-from circolo.server.metrics import GC_COLLECTED, GC_PAUSE
+from circolo.server.metrics import GC_COLLECTED, GC_LOOKS, GC_PAUSE
 
 SWEEP_SHARE = 0.25  # a full collection when the memory blocks in use grew by this share
 LOOK_EVERY = 1.0  # seconds between two looks at that growth
+WORTH = 0.05  # the room sweeps itself when its copy's sweep freed this share of the blocks
+COPY_LIMIT = 60.0  # seconds a copy has to answer (a full sweep takes under one)
 LOAD_FLOOR = 100
 """A load under this counts as this much: what a small room's memory holds is mostly not
 its load's, and its sweeps are short."""
@@ -77,14 +88,75 @@ class Growth:
 
 
 async def sweep(load: Callable[[], int], share: float = SWEEP_SHARE) -> None:
-    """A full collection once the memory blocks in use grew by ``share`` more than the
-    room's ``load`` (its connections and live tables) explains; until cancelled."""
+    """Look for garbage once the memory blocks in use grew by ``share`` more than the
+    room's ``load`` (its connections and live tables) explains, and sweep the room if a
+    copy of it found some (or could not tell); until cancelled."""
     growth = Growth(sys.getallocatedblocks(), share)
     while True:
         await asyncio.sleep(LOOK_EVERY)
         if growth.due(sys.getallocatedblocks(), load()):
-            gc.collect()
+            freed = await freed_in_a_copy()
+            swept = freed is None or freed >= WORTH * sys.getallocatedblocks()
+            if swept:
+                gc.collect()
+            GC_LOOKS.labels(str(swept).lower()).inc()
             growth.swept(sys.getallocatedblocks(), load())
+
+
+async def freed_in_a_copy(limit: float = COPY_LIMIT) -> int | None:
+    """The memory blocks a full collection frees in a forked copy of this process, which
+    the collection leaves as it is; None without a fork, or if the copy does not answer
+    within ``limit`` seconds (it is killed)."""
+    if not hasattr(os, "fork"):
+        return None
+    loop = asyncio.get_running_loop()
+    read, write = os.pipe()
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read)
+        os.close(write)
+        return None
+    if pid == 0:
+        _collect_in_the_copy(write)
+    os.close(write)
+    told: asyncio.Future[bytes] = loop.create_future()
+
+    def readable() -> None:
+        if not told.done():
+            told.set_result(os.read(read, 64))  # one write under PIPE_BUF: read at once
+
+    loop.add_reader(read, readable)
+    answer = b""
+    try:
+        answer = await asyncio.wait_for(told, limit)
+    except TimeoutError:
+        pass
+    finally:  # answered (it is exiting), too late, or the room is closing
+        loop.remove_reader(read)
+        os.close(read)
+        os.kill(pid, signal.SIGKILL)
+        await asyncio.to_thread(os.waitpid, pid, 0)
+    return int(answer) if answer.isdigit() else None
+
+
+def _collect_in_the_copy(answer: int) -> NoReturn:
+    """In the copy: with every descriptor but ``answer`` closed (so what the garbage's
+    finalizers do cannot reach a socket, a database or a pipe of the room), a full
+    collection; write the blocks it freed, and exit."""
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        sys.unraisablehook = lambda _: None  # a finalizer's error: it has nowhere to go
+        os.closerange(0, answer)
+        os.closerange(answer + 1, os.sysconf("SC_OPEN_MAX"))
+        if hasattr(os, "SCHED_IDLE"):  # only CPU time that the room (and all else) leaves
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        before = sys.getallocatedblocks()
+        gc.collect()
+        os.write(answer, str(max(0, before - sys.getallocatedblocks())).encode())
+    finally:
+        os._exit(0)
 
 
 def _observe(phase: str, info: dict[str, Any]) -> None:

@@ -50,6 +50,11 @@ GC_COLLECTED = Counter(
     "circolo_gc_collected_total", "Objects a cycle collection found unreachable (cyclic garbage)",
     registry=REGISTRY,
 )  # fmt: skip
+GC_LOOKS = Counter(
+    "circolo_gc_looks_total",
+    "Full collections run in a forked copy of the server, by whether the room then swept",
+    ["swept"], registry=REGISTRY,
+)  # fmt: skip
 BOT_REPLACED = Counter("circolo_bot_replaced_total", "Bot processes killed and replaced",
                        registry=REGISTRY)  # fmt: skip
 
