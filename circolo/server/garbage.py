@@ -28,7 +28,8 @@ room's matches made (their move logs and resync frames fill up over minutes) sto
 every table once in each two minutes. Where there is no fork, or the copy does not
 answer, the room sweeps itself. (An hourly sweep as well, tried before, only shortened
 how long less than that share of garbage was kept. ``gc.get_count`` does not measure
-growth: a freed object is not counted while the count is at zero.) Each pause in the room is measured in /metrics (``circolo_gc_pause_seconds``, and
+growth: a freed object is not counted while the count is at zero.) Each pause in the
+room is measured in /metrics (``circolo_gc_pause_seconds``, and
 ``circolo_gc_collected_total`` counts what it found), and each look in a copy
 (``circolo_gc_looks_total``, by whether the room then swept).
 """
@@ -41,6 +42,7 @@ import os
 import signal
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -112,7 +114,11 @@ async def freed_in_a_copy(limit: float = COPY_LIMIT) -> int | None:
     loop = asyncio.get_running_loop()
     read, write = os.pipe()
     try:
-        pid = os.fork()
+        with warnings.catch_warnings():
+            # Python 3.12 warns of a fork beside threads: a lock one of them held stays
+            # held in the copy. The copy only collects; one that hangs is killed in time.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pid = os.fork()
     except OSError:
         os.close(read)
         os.close(write)
