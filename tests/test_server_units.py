@@ -432,9 +432,10 @@ async def test_memory_that_grows_without_garbage_is_looked_at_in_a_copy_and_not_
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Memory that the load does not explain, but that is no garbage (a full room's matches
-    filling their move logs): the look runs in a forked copy, which finds nothing worth a
-    sweep, and the room is not stopped."""
+    filling their move logs), in a room whose sweep would be long: the look runs in a forked
+    copy, which finds nothing worth a sweep, and the room is not stopped."""
     monkeypatch.setattr(garbage, "LOOK_EVERY", 0.01)
+    monkeypatch.setattr(garbage, "SHORT", 0.0)
     gc.collect()
     gc.disable()
     sweeping = asyncio.create_task(garbage.sweep(lambda: 0, 0.05))
@@ -476,17 +477,49 @@ async def test_a_copy_finds_the_garbage_and_leaves_the_rooms_and_its_sockets_alo
             _Telling(ours)
         for _ in range(count):
             _cycle()
-        freed = await garbage.freed_in_a_copy()
-        assert freed is not None and freed >= 2 * count  # each: an object and its dict
+        copied = await garbage.collected_in_a_copy()
+        assert copied is not None and copied.freed >= 2 * count  # each: an object and its dict
+        assert 0 < copied.seconds < 5
         with pytest.raises(BlockingIOError):
             theirs.recv(1)  # the copy's finalizers wrote nothing
         assert gc.collect() >= count  # the room's garbage was left to it
         assert theirs.recv(100) == b"x" * 10
-        assert await garbage.freed_in_a_copy(limit=0) is None  # no answer in time: unknown
+        assert await garbage.collected_in_a_copy(limit=0) is None  # no answer in time: unknown
     finally:
         gc.enable()
         ours.close()
         theirs.close()
+
+
+@pytest.mark.anyio
+async def test_a_sweep_expected_to_be_short_runs_in_the_room_without_a_copy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A copy costs the room the copying of every page it writes to while the copy lives:
+    more than a short sweep. So a sweep expected under ``SHORT`` runs in the room."""
+    monkeypatch.setattr(garbage, "LOOK_EVERY", 0.01)
+    monkeypatch.setattr(garbage, "SHORT", 3600.0)
+    gc.collect()
+    gc.disable()
+    sweeping = asyncio.create_task(garbage.sweep(lambda: 0, 0.05))
+    try:
+        await asyncio.sleep(0.05)
+        looks = _looks(swept=True) + _looks(swept=False)
+        kept = [weakref.ref(_cycle()) for _ in range(100)]  # a little: swept all the same
+        held = [[n] for n in range(sys.getallocatedblocks() // 4)]
+        assert await _until(lambda: all(ref() is None for ref in kept))
+        assert held and _looks(swept=True) + _looks(swept=False) == looks
+    finally:
+        sweeping.cancel()
+        gc.enable()
+
+
+def test_a_sweeps_pause_is_expected_per_block_beyond_what_start_up_froze() -> None:
+    cost = garbage.Cost(base=1000)
+    assert cost.expected(10**9) == 0.0  # no collection yet: the room is small
+    cost.took(0.02, blocks=11_000)
+    assert cost.expected(101_000) == pytest.approx(0.2)
+    assert cost.expected(500) == 0.0
 
 
 def test_a_sweeps_estimate_made_in_a_small_room_errs_towards_sweeping() -> None:

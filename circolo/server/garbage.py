@@ -15,21 +15,23 @@ server makes no automatic collection, and what start-up made is frozen.
 In case some path makes cycles after all, the room looks for garbage once the memory in
 use (``sys.getallocatedblocks``, read once a second in 0.3 ms) grew by ``SWEEP_SHARE``
 more than its load explains (``Growth``; the load is its connections and live tables:
-memory that grows with them is theirs, not garbage). It looks in a forked copy of itself
-(``freed_in_a_copy``): the copy runs the full collection with the CPU time nobody else
-wants, and tells how many memory blocks it freed, while the room plays on. The fork
-stops the room for 5-9 ms at 1,000 tables, and while the copy lives, the room's first
-write to each memory page copies it: on a 2-CPU machine with its clients, the round trips
-of that second took up to 140 ms, against a 300-450 ms stop for a sweep in the room. Only
-if the copy freed ``WORTH`` of the blocks in use does the room sweep itself, every table
-stopped. So a flood of cycles is swept within a second or two of growing that much, and
-a room without garbage is never stopped by the collector: before, the growth that a full
-room's matches made (their move logs and resync frames fill up over minutes) stopped
-every table once in each two minutes. Where there is no fork, or the copy does not
-answer, the room sweeps itself. (An hourly sweep as well, tried before, only shortened
-how long less than that share of garbage was kept. ``gc.get_count`` does not measure
-growth: a freed object is not counted while the count is at zero.) Each pause in the
-room is measured in /metrics (``circolo_gc_pause_seconds``, and
+memory that grows with them is theirs, not garbage). A sweep expected to stop the room for
+less than ``SHORT`` (50 ms: as long per memory block as the last collection took, here or
+in a copy; ``Cost``) runs at once: in a small room, that costs less than a copy. Else the
+room looks in a forked copy of itself (``collected_in_a_copy``): the copy runs the full
+collection with the CPU time nobody else wants, and tells how many memory blocks it
+freed, while the room plays on. The fork stops the room for 5-9 ms at 1,000 tables, and
+while the copy lives, the room's first write to each memory page copies it: on a 2-CPU
+machine with its clients, the longest round trip of that moment was 94-124 ms, against
+a 326-405 ms stop for a sweep in the room. Only if the copy freed ``WORTH`` of the
+blocks in use does the room sweep itself, every table stopped. So a flood of cycles is
+swept within a second or two of growing that much, and a full room without garbage is
+never stopped by the collector: before, the growth that its matches made (their move
+logs and resync frames fill up over minutes) stopped every table once in each two
+minutes. Where there is no fork, or the copy does not answer, the room sweeps itself.
+(An hourly sweep as well, tried before, only shortened how long less than that share of
+garbage was kept. ``gc.get_count`` does not measure growth: a freed object is not counted
+while the count is at zero.) Each pause in the room is measured in /metrics (``circolo_gc_pause_seconds``, and
 ``circolo_gc_collected_total`` counts what it found), and each look in a copy
 (``circolo_gc_looks_total``, by whether the room then swept).
 """
@@ -44,7 +46,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from circolo.server.metrics import GC_COLLECTED, GC_LOOKS, GC_PAUSE
 
@@ -52,6 +54,10 @@ SWEEP_SHARE = 0.25  # a full collection when the memory blocks in use grew by th
 LOOK_EVERY = 1.0  # seconds between two looks at that growth
 WORTH = 0.05  # the room sweeps itself when its copy's sweep freed this share of the blocks
 COPY_LIMIT = 60.0  # seconds a copy has to answer (a full sweep takes under one)
+SHORT = 0.05
+"""A sweep expected to stop the room for less than this many seconds runs in the room: a
+look in a copy costs the room the copying of every memory page it writes to while the
+copy lives (at 50 tables about 0.3 s of CPU, against a 21-24 ms sweep)."""
 LOAD_FLOOR = 100
 """A load under this counts as this much: what a small room's memory holds is mostly not
 its load's, and its sweeps are short."""
@@ -89,26 +95,64 @@ class Growth:
         return blocks >= expected * (1 + self.share)
 
 
+class Cost:
+    """How long a full collection would stop the room: as long, per memory block beyond
+    the ``base`` (what start-up froze is not scanned), as the last one took."""
+
+    def __init__(self, base: int) -> None:
+        self.base = base
+        self.per_block: float | None = None  # none yet: the room is small
+
+    def took(self, seconds: float, blocks: int) -> None:
+        self.per_block = seconds / max(1, blocks - self.base)
+
+    def expected(self, blocks: int) -> float:
+        return 0.0 if self.per_block is None else self.per_block * max(0, blocks - self.base)
+
+
 async def sweep(load: Callable[[], int], share: float = SWEEP_SHARE) -> None:
-    """Look for garbage once the memory blocks in use grew by ``share`` more than the
-    room's ``load`` (its connections and live tables) explains, and sweep the room if a
-    copy of it found some (or could not tell); until cancelled."""
-    growth = Growth(sys.getallocatedblocks(), share)
+    """Once the memory blocks in use grew by ``share`` more than the room's ``load`` (its
+    connections and live tables) explains: a sweep if it is expected to be ``SHORT``, else
+    a look in a copy, and a sweep only if the copy found garbage (or could not tell);
+    until cancelled."""
+    base = sys.getallocatedblocks()
+    growth, cost = Growth(base, share), Cost(base)
     while True:
         await asyncio.sleep(LOOK_EVERY)
-        if growth.due(sys.getallocatedblocks(), load()):
-            freed = await freed_in_a_copy()
-            swept = freed is None or freed >= WORTH * sys.getallocatedblocks()
+        blocks = sys.getallocatedblocks()
+        if not growth.due(blocks, load()):
+            continue
+        if cost.expected(blocks) < SHORT:
+            cost.took(_collect(), blocks)
+        else:
+            copied = await collected_in_a_copy()
+            if copied is not None:
+                cost.took(copied.seconds, blocks)
+            swept = copied is None or copied.freed >= WORTH * blocks
             if swept:
-                gc.collect()
+                cost.took(_collect(), blocks)
             GC_LOOKS.labels(str(swept).lower()).inc()
-            growth.swept(sys.getallocatedblocks(), load())
+        growth.swept(sys.getallocatedblocks(), load())
 
 
-async def freed_in_a_copy(limit: float = COPY_LIMIT) -> int | None:
-    """The memory blocks a full collection frees in a forked copy of this process, which
-    the collection leaves as it is; None without a fork, or if the copy does not answer
-    within ``limit`` seconds (it is killed)."""
+def _collect() -> float:
+    """A full collection in the room; the CPU seconds it took."""
+    started = time.thread_time()
+    gc.collect()
+    return time.thread_time() - started
+
+
+class Copied(NamedTuple):
+    """What a full collection did in a copy: the memory blocks it freed, its CPU seconds."""
+
+    freed: int
+    seconds: float
+
+
+async def collected_in_a_copy(limit: float = COPY_LIMIT) -> Copied | None:
+    """A full collection in a forked copy of this process, which it leaves as it is; None
+    without a fork, or if the copy does not answer within ``limit`` seconds (it is
+    killed)."""
     if not hasattr(os, "fork"):
         return None
     loop = asyncio.get_running_loop()
@@ -143,13 +187,14 @@ async def freed_in_a_copy(limit: float = COPY_LIMIT) -> int | None:
         os.close(read)
         os.kill(pid, signal.SIGKILL)
         await asyncio.to_thread(os.waitpid, pid, 0)
-    return int(answer) if answer.isdigit() else None
+    freed, _, seconds = answer.decode().partition(" ")
+    return Copied(int(freed), float(seconds)) if freed.isdigit() else None
 
 
 def _collect_in_the_copy(answer: int) -> NoReturn:
     """In the copy: with every descriptor but ``answer`` closed (so what the garbage's
     finalizers do cannot reach a socket, a database or a pipe of the room), a full
-    collection; write the blocks it freed, and exit."""
+    collection; write the blocks it freed and the CPU seconds it took, and exit."""
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -159,8 +204,9 @@ def _collect_in_the_copy(answer: int) -> NoReturn:
         if hasattr(os, "SCHED_IDLE"):  # only CPU time that the room (and all else) leaves
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
         before = sys.getallocatedblocks()
-        gc.collect()
-        os.write(answer, str(max(0, before - sys.getallocatedblocks())).encode())
+        seconds = _collect()
+        freed = max(0, before - sys.getallocatedblocks())
+        os.write(answer, f"{freed} {seconds}".encode())
     finally:
         os._exit(0)
 
