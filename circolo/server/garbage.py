@@ -31,9 +31,9 @@ logs and resync frames fill up over minutes) stopped every table once in each tw
 minutes. Where there is no fork, or the copy does not answer, the room sweeps itself.
 (An hourly sweep as well, tried before, only shortened how long less than that share of
 garbage was kept. ``gc.get_count`` does not measure growth: a freed object is not counted
-while the count is at zero.) Each pause in the room is measured in /metrics (``circolo_gc_pause_seconds``, and
-``circolo_gc_collected_total`` counts what it found), and each look in a copy
-(``circolo_gc_looks_total``, by whether the room then swept).
+while the count is at zero.) Each pause in the room is measured in /metrics
+(``circolo_gc_pause_seconds``, and ``circolo_gc_collected_total`` counts what it found),
+and each look in a copy (``circolo_gc_looks_total``, by whether the room then swept).
 """
 
 from __future__ import annotations
