@@ -4,6 +4,7 @@ the pacing of the cycle collector."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -12,7 +13,7 @@ import socket
 import sys
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -381,6 +382,25 @@ def _cycle() -> _Node:
     return node
 
 
+@contextlib.asynccontextmanager
+async def _sweeping(
+    monkeypatch: pytest.MonkeyPatch, load: Callable[[], int], share: float, short: float
+) -> AsyncIterator[None]:
+    """The room's sweep task, looking every 10 ms, the automatic collections off; a sweep
+    expected under ``short`` seconds runs in the room."""
+    monkeypatch.setattr(garbage, "LOOK_EVERY", 0.01)
+    monkeypatch.setattr(garbage, "SHORT", short)
+    gc.collect()
+    gc.disable()
+    sweeping = asyncio.create_task(garbage.sweep(load, share))
+    try:
+        await asyncio.sleep(0.05)
+        yield
+    finally:
+        sweeping.cancel()
+        gc.enable()
+
+
 @pytest.mark.anyio
 async def test_garbage_is_swept_once_memory_grows_by_a_share_more_than_the_load(
     monkeypatch: pytest.MonkeyPatch,
@@ -389,14 +409,9 @@ async def test_garbage_is_swept_once_memory_grows_by_a_share_more_than_the_load(
     explains, and never otherwise: cycles made by a flood are found within a second or
     two, and neither a room that fills up nor a full room that stays full is stopped (each
     pause scans every object: 220-500 ms at 1,000 tables)."""
-    monkeypatch.setattr(garbage, "LOOK_EVERY", 0.01)
-    gc.collect()
-    gc.disable()
     share = 0.05
     load = garbage.LOAD_FLOOR
-    sweeping = asyncio.create_task(garbage.sweep(lambda: load, share))
-    try:
-        await asyncio.sleep(0.05)
+    async with _sweeping(monkeypatch, lambda: load, share, garbage.SHORT):
         due = int(sys.getallocatedblocks() * share)
         cycles = [weakref.ref(_cycle()) for _ in range(100)]
         for _ in range(due // 10):  # under the share: kept
@@ -413,7 +428,6 @@ async def test_garbage_is_swept_once_memory_grows_by_a_share_more_than_the_load(
         # ... then the load doubles, and its memory with it: no sweep ...
         load *= 2
         kept = [weakref.ref(_cycle()) for _ in range(100)]
-        looks = _looks(swept=False)
         held += [[n] for n in range(len(held))]
         await asyncio.sleep(0.5)
         assert held and all(ref() is not None for ref in kept)
@@ -421,10 +435,6 @@ async def test_garbage_is_swept_once_memory_grows_by_a_share_more_than_the_load(
         for _ in range(int(sys.getallocatedblocks() * share) + 1000):
             _cycle()
         assert await _until(lambda: all(ref() is None for ref in kept))
-        assert _looks(swept=False) >= looks
-    finally:
-        sweeping.cancel()
-        gc.enable()
 
 
 @pytest.mark.anyio
@@ -434,21 +444,12 @@ async def test_memory_that_grows_without_garbage_is_looked_at_in_a_copy_and_not_
     """Memory that the load does not explain, but that is no garbage (a full room's matches
     filling their move logs), in a room whose sweep would be long: the look runs in a forked
     copy, which finds nothing worth a sweep, and the room is not stopped."""
-    monkeypatch.setattr(garbage, "LOOK_EVERY", 0.01)
-    monkeypatch.setattr(garbage, "SHORT", 0.0)
-    gc.collect()
-    gc.disable()
-    sweeping = asyncio.create_task(garbage.sweep(lambda: 0, 0.05))
-    try:
-        await asyncio.sleep(0.05)
+    async with _sweeping(monkeypatch, lambda: 0, 0.05, short=0.0):
         looks = _looks(swept=False)
         kept = [weakref.ref(_cycle()) for _ in range(100)]  # a little garbage: not worth it
         held = [[n] for n in range(sys.getallocatedblocks() // 4)]
         assert await _until(lambda: _looks(swept=False) > looks)
         assert held and all(ref() is not None for ref in kept)
-    finally:
-        sweeping.cancel()
-        gc.enable()
 
 
 class _Telling:
@@ -497,21 +498,12 @@ async def test_a_sweep_expected_to_be_short_runs_in_the_room_without_a_copy(
 ) -> None:
     """A copy costs the room the copying of every page it writes to while the copy lives:
     more than a short sweep. So a sweep expected under ``SHORT`` runs in the room."""
-    monkeypatch.setattr(garbage, "LOOK_EVERY", 0.01)
-    monkeypatch.setattr(garbage, "SHORT", 3600.0)
-    gc.collect()
-    gc.disable()
-    sweeping = asyncio.create_task(garbage.sweep(lambda: 0, 0.05))
-    try:
-        await asyncio.sleep(0.05)
+    async with _sweeping(monkeypatch, lambda: 0, 0.05, short=3600.0):
         looks = _looks(swept=True) + _looks(swept=False)
         kept = [weakref.ref(_cycle()) for _ in range(100)]  # a little: swept all the same
         held = [[n] for n in range(sys.getallocatedblocks() // 4)]
         assert await _until(lambda: all(ref() is None for ref in kept))
         assert held and _looks(swept=True) + _looks(swept=False) == looks
-    finally:
-        sweeping.cancel()
-        gc.enable()
 
 
 def test_a_sweeps_pause_is_expected_per_block_beyond_what_start_up_froze() -> None:
