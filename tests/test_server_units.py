@@ -450,6 +450,8 @@ async def test_memory_that_grows_without_garbage_is_looked_at_in_a_copy_and_not_
         held = [[n] for n in range(sys.getallocatedblocks() // 4)]
         assert await _until(lambda: _looks(swept=False) > looks)
         assert held and all(ref() is not None for ref in kept)
+        await asyncio.sleep(0.3)  # 30 more looks at the memory: no fork while it holds
+        assert _looks(swept=False) == looks + 1
 
 
 class _Telling:
