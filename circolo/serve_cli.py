@@ -80,8 +80,10 @@ def run(settings: Any, sock: Any = None) -> None:
         ws_per_message_deflate=False,
         # the protocol's limit, in bytes: a longer frame is refused (1009) before it is read
         ws_max_size=settings.frame_bytes,
-        ws_ping_interval=20,
-        ws_ping_timeout=20,
+        # No transport ping: the protocol's heartbeat closes a client silent for
+        # CIRCOLO_HEARTBEAT_TIMEOUT (6 s), so a ping every 20 s found nothing it had not;
+        # it cost every connection two timers and a ping and pong a cycle.
+        ws_ping_interval=None,
         limit_concurrency=budget,
         # a kept-alive connection idle as long as a request may take to send its headers
         timeout_keep_alive=max(1, round(settings.header_timeout)),
