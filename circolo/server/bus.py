@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import secrets
 from collections import defaultdict
 from collections.abc import Callable
-from json.encoder import encode_basestring_ascii
 from typing import Any, Protocol
 
-import orjson
 import structlog
+
+from circolo.jsontext import dumps
 
 log = structlog.get_logger(__name__)
 
@@ -27,33 +26,8 @@ Message = str
 Handler = Callable[[Message], None]
 
 
-def _refuse(value: Any) -> Any:
-    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
-
-
-_WIDE: Any = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
-    None, _refuse, encode_basestring_ascii, None, ":", ",", False, False, False
-)
-"""The standard library's C encoder, made once, for the rare frame orjson refuses: one
-with an integer over 64 bits (a hand's seed, told once the hand is over)."""
-
-
-_OPTIONS = (
-    orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
-)
-"""What the standard library does: keys that are numbers written as strings; a dataclass or a
-date refused (a frame says each field it sends, never a whole object)."""
-
-
-def encode(frame: dict[str, Any]) -> Message:
-    """A frame as the compact JSON text that goes on the bus and the wire. orjson writes it
-    eight times faster than the standard library (``benchmarks/server.py``); a number that
-    is not finite is written as null, so every frame is strict JSON (a browser's JSON.parse
-    refuses NaN)."""
-    try:
-        return orjson.dumps(frame, option=_OPTIONS).decode()
-    except orjson.JSONEncodeError:
-        return "".join(_WIDE(frame, 0))
+encode = dumps
+"""A frame as the compact JSON text that goes on the bus and the wire (``jsontext``)."""
 
 
 class Subscription(Protocol):

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -61,6 +60,7 @@ from sqlalchemy.orm import aliased
 from circolo import chips
 from circolo.chips import ChipEntry, ChipsError, Posted, Transaction
 from circolo.fairplay import SLATE, Conduct
+from circolo.jsontext import dumps, loads
 from circolo.ratings import Change, RatedMatch, Skill, rate
 from circolo.results import MatchResult
 from circolo.store import migrate
@@ -1866,7 +1866,7 @@ def _insert_events(conn: Connection, rows: list[dict[str, Any]]) -> None:
         compiled = insert(TableEvent).compile(dialect=dialect)
         assert compiled.positiontup == list(_EVENT_COLUMNS), compiled.positiontup
         sql = _INSERT_EVENTS[dialect.name] = str(compiled)
-    values = [(r["table_id"], r["seq"], json.dumps(r["data"]), r["at"], r["epoch"]) for r in rows]
+    values = [(r["table_id"], r["seq"], dumps(r["data"]), r["at"], r["epoch"]) for r in rows]
     if dialect.name != "sqlite":
         conn.exec_driver_sql(sql, values)
         return
@@ -2069,22 +2069,28 @@ def _table(
     )
 
 
+_JSON_TEXT: dict[str, Any] = {"json_serializer": dumps, "json_deserializer": loads}
+"""The JSON columns written and read as the room's frames are (``jsontext``)."""
+
+
 def _engine(url: URL, synchronous: Synchronous) -> AsyncEngine:
     """An async engine; for SQLite, a WAL file with our pragmas and real transactions."""
     if url.get_backend_name() != "sqlite":
-        return create_async_engine(url, pool_pre_ping=True)
+        return create_async_engine(url, pool_pre_ping=True, **_JSON_TEXT)
     database = url.database or ""
     if database in ("", ":memory:") or database.startswith("file:"):
         raise StoreError(f"SQLite needs a file path, not {database or 'memory'!r}")
     Path(database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_async_engine(url, connect_args={"timeout": 30})
+    engine = create_async_engine(url, connect_args={"timeout": 30}, **_JSON_TEXT)
     _sqlite_setup(engine.sync_engine, synchronous)
     return engine
 
 
 def _sqlite_writer(url: URL, synchronous: Synchronous) -> Engine:
     """The same SQLite file through the standard library's driver, for the writer thread."""
-    engine = create_engine(url.set(drivername="sqlite+pysqlite"), connect_args={"timeout": 30})
+    engine = create_engine(
+        url.set(drivername="sqlite+pysqlite"), connect_args={"timeout": 30}, **_JSON_TEXT
+    )
     _sqlite_setup(engine, synchronous)
     return engine
 

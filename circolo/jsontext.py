@@ -1,0 +1,48 @@
+"""JSON text as the room writes and reads it: frames on the wire and the bus, and the JSON
+columns of the store (a table's log entries above all), one way for both.
+
+orjson writes and reads it several times faster than the standard library (about 6 times
+for a log entry); what orjson refuses goes through the standard library: an integer over
+64 bits (a hand's seed, told once the hand is over), or, read back, a value written before
+(``NaN``)."""
+
+from __future__ import annotations
+
+import json
+from json.encoder import encode_basestring_ascii
+from typing import Any
+
+import orjson
+
+
+def _refuse(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+_WIDE: Any = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
+    None, _refuse, encode_basestring_ascii, None, ":", ",", False, False, False
+)
+"""The standard library's C encoder, made once, for the rare value orjson refuses."""
+
+_OPTIONS = (
+    orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+)
+"""What the standard library does: keys that are numbers written as strings; a dataclass or a
+date refused (a frame says each field it sends, never a whole object)."""
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON text; a number that is not finite is written as null, so the text is
+    strict JSON (a browser's JSON.parse refuses NaN)."""
+    try:
+        return orjson.dumps(value, option=_OPTIONS).decode()
+    except orjson.JSONEncodeError:
+        return "".join(_WIDE(value, 0))
+
+
+def loads(text: str | bytes) -> Any:
+    """The value of JSON text (as the standard library reads it)."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)
