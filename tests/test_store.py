@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import os
 import signal
 import sys
@@ -19,7 +20,7 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Connection, event, func, insert, inspect, make_url, select
+from sqlalchemy import Connection, create_engine, event, func, insert, inspect, make_url, select
 from sqlalchemy.exc import OperationalError
 
 from circolo.results import MatchResult
@@ -204,6 +205,29 @@ async def test_append_load_round_trip(store: Store) -> None:
         await store.load("nope")
     with pytest.raises(UnknownTable):
         await store.table("nope")
+
+
+@pytest.mark.anyio
+async def test_json_columns_keep_what_orjson_refuses_and_read_older_text(
+    store: Store, url: str
+) -> None:
+    """The JSON columns are written and read by ``jsontext`` (orjson): a number over 64 bits
+    and a lone surrogate are still written (by the standard library), and text written
+    before by the standard library, NaN included, is still read."""
+    odd = {"seed": (1 << 256) - 1, "name": "\ud800 x", "keys": {1: "one"}}
+    await store.create_table("t1", {"game": "scopa", "odd": odd}, created_at=1.0)
+    await store.append("t1", [Entry(1, odd, 2.0)])
+    log = await store.load("t1")
+    assert log.entries[0].data == {**odd, "keys": {"1": "one"}}
+    assert log.table.config["odd"]["seed"] == (1 << 256) - 1
+    if make_url(url).get_backend_name() == "sqlite":  # the text as an older version wrote it
+        engine = create_engine(make_url(url).set(drivername="sqlite+pysqlite"))
+        with engine.begin() as conn:
+            conn.execute(
+                insert(TableEvent).values(table_id="t1", seq=2, data={"t": float("nan")}, at=3.0)
+            )
+        engine.dispose()
+        assert math.isnan((await store.load("t1")).entries[1].data["t"])
 
 
 @pytest.mark.anyio
