@@ -50,10 +50,14 @@ holds the GIL: its CPU) for ``--seconds``; it writes a flame graph
 functions that cost most (``server-profile-top.txt``). Where py-spy gets few samples (it
 cannot read the memory of a process on some virtual machines), ``--profile-calls`` runs the
 same load with the server under cProfile (``profiled.py``): ``results/server-calls.prof``
-(for pstats or a flame graph tool) and its top functions in ``server-calls.txt``.
+(for pstats or a flame graph tool) and its top functions in ``server-calls.txt``. cProfile
+stretches small functions (each call is measured); ``--profile-stages`` times only the
+server's main stages in thread CPU time (``staged.py``), with each thread's CPU (the
+store's writer and reader beside the event loop's): ``results/server-stages.txt``.
 
     python benchmarks/server.py [--tables 50] [--realistic 1000] [--memory 300] [--seconds 10]
-        [--realistic-seconds 120] [--rounds 3] [--baseline PATH] [--profile | --profile-calls]
+        [--realistic-seconds 120] [--rounds 3] [--baseline PATH]
+        [--profile | --profile-calls | --profile-stages]
 """
 
 from __future__ import annotations
@@ -503,7 +507,7 @@ async def saturated(
     profiler: str,
     record: Callable[[subprocess.Popen[str]], Awaitable[None]],
     runner: list[str] | None = None,
-) -> None:
+) -> dict[str, Any]:
     """The saturation load on a server of its own while ``record`` profiles it."""
     RESULTS.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as data:
@@ -516,6 +520,7 @@ async def saturated(
         finally:
             process.terminate()
             process.wait(30)
+    return found
 
 
 async def profile(args: argparse.Namespace) -> None:
@@ -562,6 +567,39 @@ async def profile_calls(args: argparse.Namespace) -> None:
     print(report.getvalue())
 
 
+async def profile_stages(args: argparse.Namespace) -> None:
+    """The saturated server with its stages timed in thread CPU time for ``--seconds``
+    (``staged.py``): each stage's CPU a move and its share of the process's, and each
+    thread's CPU a move (the store's writer and reader apart from the event loop's)."""
+    out = RESULTS / "server-stages.json"
+
+    async def record(process: subprocess.Popen[str]) -> None:
+        process.send_signal(signal.SIGUSR2)
+        await asyncio.sleep(args.seconds)
+        process.send_signal(signal.SIGUSR1)
+        await asyncio.sleep(1.0)  # the figures written
+
+    runner = [str(Path(__file__).with_name("staged.py")), str(out)]
+    found = await saturated(args, "stage timers", record, runner)
+    timed = json.loads(out.read_text())
+    moves = found["moves_per_second"] * args.seconds
+    process_cpu = sum(timed["threads"].values())
+    lines = [f"{moves:.0f} moves in {args.seconds:.0f} s; the process's CPU a move: "
+             f"{1000 * process_cpu / moves:.3f} ms", "", "stage | calls a move | µs a call | "
+             "µs a move | share of the process's CPU"]  # fmt: skip
+    for name, stage in timed["stages"].items():
+        calls, cpu = stage["calls"], stage["cpu_seconds"]
+        lines.append(f"{name} | {calls / moves:.2f} | {1e6 * cpu / max(calls, 1):.1f} | "
+                     f"{1e6 * cpu / moves:.1f} | {cpu / process_cpu:.1%}")  # fmt: skip
+    lines += ["", "thread | ms a move"]
+    for name, cpu in sorted(timed["threads"].items(), key=lambda item: -item[1]):
+        if cpu > 0:
+            lines.append(f"{name} | {1000 * cpu / moves:.3f}")
+    report = "\n".join(lines) + "\n"
+    (RESULTS / "server-stages.txt").write_text(report)
+    print(report)
+
+
 def top_costs(collapsed: str, rows: int = 30) -> str:
     """The functions that cost most, as shares of the samples: in themselves, and with what
     they call."""
@@ -606,12 +644,17 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="profile the saturated server")
     parser.add_argument("--profile-calls", action="store_true",
                         help="the saturated server under cProfile")  # fmt: skip
+    parser.add_argument("--profile-stages", action="store_true",
+                        help="the saturated server's stages timed in thread CPU time")  # fmt: skip
     args = parser.parse_args()
     if args.profile:
         asyncio.run(profile(args))
         return
     if args.profile_calls:
         asyncio.run(profile_calls(args))
+        return
+    if args.profile_stages:
+        asyncio.run(profile_stages(args))
         return
     results = asyncio.run(run(args))
     print(json.dumps(results["medians"], indent=2, ensure_ascii=False))
