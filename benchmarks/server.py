@@ -544,21 +544,27 @@ async def profile(args: argparse.Namespace) -> None:
     print(top)
 
 
+def between_signals(seconds: float) -> Callable[[subprocess.Popen[str]], Awaitable[None]]:
+    """What a runner (``profiled.py``, ``staged.py``) measures: from SIGUSR2 until SIGUSR1,
+    ``seconds`` later; then a second for it to write its figures."""
+
+    async def record(process: subprocess.Popen[str]) -> None:
+        process.send_signal(signal.SIGUSR2)
+        await asyncio.sleep(seconds)
+        process.send_signal(signal.SIGUSR1)
+        await asyncio.sleep(1.0)
+
+    return record
+
+
 async def profile_calls(args: argparse.Namespace) -> None:
     """The saturated server under cProfile for ``--seconds``: every call counted, its time
     measured (on the wall: a call that lets go of the GIL is charged while another thread
     holds it), so small functions look dearer than they are; where py-spy cannot read the
     server's memory (some virtual machines), what calls what, and how often."""
     stats = RESULTS / "server-calls.prof"
-
-    async def record(process: subprocess.Popen[str]) -> None:
-        process.send_signal(signal.SIGUSR2)
-        await asyncio.sleep(args.seconds)
-        process.send_signal(signal.SIGUSR1)
-        await asyncio.sleep(1.0)  # the statistics written
-
     runner = [str(Path(__file__).with_name("profiled.py")), str(stats)]
-    await saturated(args, "cProfile", record, runner)
+    await saturated(args, "cProfile", between_signals(args.seconds), runner)
     report = io.StringIO()
     calls = pstats.Stats(str(stats), stream=report)
     calls.sort_stats("tottime").print_stats(40)
@@ -572,15 +578,8 @@ async def profile_stages(args: argparse.Namespace) -> None:
     (``staged.py``): each stage's CPU a move and its share of the process's, and each
     thread's CPU a move (the store's writer and reader apart from the event loop's)."""
     out = RESULTS / "server-stages.json"
-
-    async def record(process: subprocess.Popen[str]) -> None:
-        process.send_signal(signal.SIGUSR2)
-        await asyncio.sleep(args.seconds)
-        process.send_signal(signal.SIGUSR1)
-        await asyncio.sleep(1.0)  # the figures written
-
     runner = [str(Path(__file__).with_name("staged.py")), str(out)]
-    found = await saturated(args, "stage timers", record, runner)
+    found = await saturated(args, "stage timers", between_signals(args.seconds), runner)
     timed = json.loads(out.read_text())
     moves = found["moves_per_second"] * args.seconds
     process_cpu = sum(timed["threads"].values())
