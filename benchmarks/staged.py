@@ -43,6 +43,7 @@ Tally = dict[str, list[float]]  # stage -> [calls, CPU seconds]
 
 
 def timed(function: Callable[..., Any], tally: list[float]) -> Callable[..., Any]:
+    """``function``, counting its calls and CPU seconds (this thread's) in ``tally``."""
     clock = time.thread_time
 
     @functools.wraps(function)
@@ -58,6 +59,7 @@ def timed(function: Callable[..., Any], tally: list[float]) -> Callable[..., Any
 
 
 def install(tallies: Tally) -> None:
+    """Every stage timed into ``tallies``, before the server is made."""
     for name, (module_name, path) in STAGES.items():
         *owners, attribute = path.split(".")
         owner: Any = importlib.import_module(module_name)
