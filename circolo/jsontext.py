@@ -4,7 +4,8 @@ columns of the store (a table's log entries above all), one way for both.
 orjson writes and reads it several times faster than the standard library (about 6 times
 for a log entry); what orjson refuses goes through the standard library: an integer over
 64 bits (a hand's seed, told once the hand is over), or, read back, a value written before
-(``NaN``)."""
+(``NaN``). Not for a client's frames: ``protocol.parse`` reads those, and refuses what is
+not strict JSON (NaN, 1e999) before anything else sees it."""
 
 from __future__ import annotations
 
