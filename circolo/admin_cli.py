@@ -209,7 +209,7 @@ def replayed_results(config: Any, entries: list[Any], result: Any) -> list[Any]:
 def record_matches(data_dir: Path | None, config: Path | None) -> None:
     """Keep each match of the finished tables stored before match results were (once:
     run it again and it finds nothing to do)."""
-    from circolo.table.outcomes import match_results
+    from circolo.table.outcomes import match_ends, match_results
 
     async def work(store: Any) -> tuple[int, int]:
         ids: list[str] = await store.finished_without_matches()
@@ -221,7 +221,7 @@ def record_matches(data_dir: Path | None, config: Path | None) -> None:
                 config = saved.table.config
                 told = replayed_results(config, entries, saved.table.result)
                 try:
-                    found = match_results(table_id, config, entries, told)
+                    found = match_results(table_id, config, match_ends(entries), told)
                 except Exception:  # a config no table of this room opens: nothing to count
                     continue
                 await store.record_matches(found)

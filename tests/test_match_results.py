@@ -18,7 +18,7 @@ from circolo.store import Store
 from circolo.store import store as store_module
 from circolo.store.models import GameTable, MatchResultRow, MatchSeat, TableEvent
 from circolo.table import Table, TableConfig
-from circolo.table.outcomes import match_results
+from circolo.table.outcomes import match_ends, match_results
 from tests.support import auto_play
 from tests.test_conduct import _to
 from tests.test_store import anyio_backend, url  # noqa: F401 (fixtures)
@@ -37,13 +37,15 @@ def played(matches_until: int = 400) -> tuple[dict[str, Any], list[dict[str, Any
 
 def test_each_match_of_a_log_with_rematches_is_one_result_with_its_totals() -> None:
     config, log, table = played()
-    found = match_results("t1", config, log, table.results)
+    found = match_results("t1", config, match_ends(log), table.results)
     assert len(found) == len(table.results) >= 2
     for number, (match, told) in enumerate(zip(found, table.results, strict=True), 1):
         assert (match.match, match.winner, match.reason) == (number, told["winner"], told["reason"])
         assert list(match.totals) == told["totals"]
         assert match.seats == (("g_anna", 0), (None, 1)) and match.mode == "1v1"
-    assert [m.match for m in match_results("t1", config, log)] == [m.match for m in found]
+    assert [m.match for m in match_results("t1", config, match_ends(log))] == [
+        m.match for m in found
+    ]
 
 
 @pytest.mark.anyio
@@ -53,7 +55,7 @@ async def test_a_match_told_twice_is_kept_once(url: str) -> None:  # noqa: F811
     try:
         await store.create_table("t1", config, 1.0, players=["g_anna"])
         await store.finish_table("t1", table.result or {}, at=2.0)
-        found = match_results("t1", config, log, table.results)
+        found = match_results("t1", config, match_ends(log), table.results)
         await store.record_matches(found[:1])
         await store.record_matches(found)  # the next match's end reads the whole log again
         await store.record_matches(found)  # and a restart once more

@@ -20,7 +20,7 @@ from circolo.server.identity import Guest
 from circolo.server.waiting import Pending
 from circolo.store import Store, sqlite_url
 from circolo.table import TableConfig, TableError
-from circolo.table.outcomes import rated_matches, rated_table
+from circolo.table.outcomes import match_ends, rated_matches, rated_table
 from tests.conftest import Client, ServerProcess, TableClient
 from tests.test_server_games import FAST, play_match
 from tests.test_store import anyio_backend, store, url  # noqa: F401  (fixtures)
@@ -78,7 +78,7 @@ def test_beating_a_stronger_player_gains_more() -> None:
 @pytest.mark.parametrize("game", ["scopa", "bisca", "burraco"])
 def test_a_match_of_people_played_out_is_rated(game: str) -> None:
     config, log = golden(f"{game}_1v1")
-    found = rated_matches("t", config, log)
+    found = rated_matches("t", config, match_ends(log))
     assert [m.match for m in found] == [1, 2]
     assert found[0].sides == (("p0",), ("p1",)) and found[0].mode == "1v1"
     assert found[0].game == game
@@ -88,7 +88,7 @@ def test_a_match_of_people_played_out_is_rated(game: str) -> None:
 def test_a_match_with_a_bot_is_not_rated(game: str) -> None:
     config, log = golden(f"{game}_2v2")
     assert [s["kind"] for s in config["seats"]].count("bot") == 2
-    assert rated_matches("t", config, log) == []
+    assert rated_matches("t", config, match_ends(log)) == []
 
 
 def _chose(config: dict[str, Any], *rated: bool) -> dict[str, Any]:
@@ -100,11 +100,11 @@ def _chose(config: dict[str, Any], *rated: bool) -> dict[str, Any]:
 
 def test_a_private_table_is_not_rated_unless_both_chose_rated() -> None:
     config, log = golden("scopa_1v1")
-    assert rated_matches("t", {**config, "private": True}, log) == []
-    assert rated_matches("t", _chose(config, True, False), log) == []
-    assert rated_matches("t", _chose(config, False, True), log) == []
-    both = rated_matches("t", _chose(config, True, True), log)
-    assert both == rated_matches("t", config, log) and [m.match for m in both] == [1, 2]
+    assert rated_matches("t", {**config, "private": True}, match_ends(log)) == []
+    assert rated_matches("t", _chose(config, True, False), match_ends(log)) == []
+    assert rated_matches("t", _chose(config, False, True), match_ends(log)) == []
+    both = rated_matches("t", _chose(config, True, True), match_ends(log))
+    assert both == rated_matches("t", config, match_ends(log)) and [m.match for m in both] == [1, 2]
     assert rated_table(_chose(config, True, True)) and not rated_table(_chose(config, True, False))
 
 
@@ -113,20 +113,31 @@ def test_a_tournament_table_is_rated_only_for_a_rated_tournament() -> None:
     say so (the tournament sets them) and its matches are rated."""
     config, log = golden("scopa_1v1")
     unrated = {**_chose(config, False, False), "tournament": True}
-    assert rated_matches("t", unrated, log) == [] and not rated_table(unrated)
+    assert rated_matches("t", unrated, match_ends(log)) == [] and not rated_table(unrated)
     rated = {**_chose(config, True, True), "private": False, "tournament": True}
-    assert rated_matches("t", rated, log) == rated_matches("t", config, log) != []
+    assert (
+        rated_matches("t", rated, match_ends(log))
+        == rated_matches("t", config, match_ends(log))
+        != []
+    )
 
 
 def test_a_rated_choice_at_a_public_table_changes_nothing() -> None:
     config, log = golden("scopa_1v1")
     public = {**_chose(config, False, False), "private": False}
-    assert rated_matches("t", public, log) == rated_matches("t", config, log) != []
+    assert (
+        rated_matches("t", public, match_ends(log))
+        == rated_matches("t", config, match_ends(log))
+        != []
+    )
 
 
 def test_a_private_table_both_chose_rated_is_still_not_rated_at_a_relaxed_speed() -> None:
     config, log = golden("scopa_1v1")
-    assert rated_matches("t", {**_chose(config, True, True), "speed": "relaxed"}, log) == []
+    assert (
+        rated_matches("t", {**_chose(config, True, True), "speed": "relaxed"}, match_ends(log))
+        == []
+    )
 
 
 def test_a_private_table_both_chose_rated_is_not_rated_at_the_first_move_abandoned() -> None:
@@ -135,7 +146,9 @@ def test_a_private_table_both_chose_rated_is_not_rated_at_the_first_move_abandon
     leaver = next(n["seat"] for n in log[ends[1]]["notes"] if n.get("fact") == "abandonment")
     unmoved = [e for e in log[: ends[1] + 1] if e in log[: ends[0] + 1] or not (
         e["command"].get("type") == "play" and e["command"].get("seat") == leaver)]  # fmt: skip
-    assert [m.match for m in rated_matches("t", _chose(config, True, True), unmoved)] == [1]
+    assert [
+        m.match for m in rated_matches("t", _chose(config, True, True), match_ends(unmoved))
+    ] == [1]
 
 
 def test_a_rated_choice_survives_the_config_round_trip_and_old_configs_read_the_same() -> None:
@@ -151,7 +164,9 @@ def test_a_rated_choice_survives_the_config_round_trip_and_old_configs_read_the_
 
 def test_a_relaxed_table_is_not_rated() -> None:
     config, log = golden("scopa_1v1")
-    assert rated_matches("t", {**config, "speed": "relaxed", "private": True}, log) == []
+    assert (
+        rated_matches("t", {**config, "speed": "relaxed", "private": True}, match_ends(log)) == []
+    )
 
 
 def test_an_abandonment_at_the_first_move_is_not_rated() -> None:
@@ -163,10 +178,12 @@ def test_an_abandonment_at_the_first_move_is_not_rated() -> None:
     second = log[ends[0] + 1 : ends[1]]
     assert any(e["command"].get("type") == "play" and e["command"].get("seat") == leaver
                for e in second)  # fmt: skip
-    assert [m.match for m in rated_matches("t", config, log)] == [1, 2]
+    assert [m.match for m in rated_matches("t", config, match_ends(log))] == [1, 2]
     unmoved = [e for e in log[: ends[1]] if e not in second or not (
         e["command"].get("type") == "play" and e["command"].get("seat") == leaver)]  # fmt: skip
-    assert [m.match for m in rated_matches("t", config, [*unmoved, log[ends[1]]])] == [1]
+    assert [m.match for m in rated_matches("t", config, match_ends([*unmoved, log[ends[1]]]))] == [
+        1
+    ]
 
 
 def test_a_tournament_start_deadline_is_not_rated() -> None:
@@ -174,7 +191,7 @@ def test_a_tournament_start_deadline_is_not_rated() -> None:
     entry = {"command": {"type": "tick"}, "at": 5.0, "notes": [
         {"fact": "start_deadline", "absent": [0]},
         {"fact": "match_over", "winner": 1, "reason": "start_deadline"}]}  # fmt: skip
-    assert rated_matches("t", config, [entry]) == []
+    assert rated_matches("t", config, match_ends([entry])) == []
 
 
 def test_a_waiting_tables_rated_offer_and_choices_survive_a_restart() -> None:
@@ -413,7 +430,7 @@ async def recomputed_equal_stored(server: ServerProcess) -> None:
         for record in await db.list_tables(limit=1000):
             saved = await db.load(record.table_id)
             entries = [entry.data for entry in saved.entries]
-            matches += rated_matches(record.table_id, record.config, entries)
+            matches += rated_matches(record.table_id, record.config, match_ends(entries))
         again = replay(matches)
         stored = {
             (r.player_id, r.game, r.mode): Skill(r.mu, r.sigma)

@@ -29,7 +29,8 @@ from circolo.server.ratelimit import FrameLimit, Quota, SlidingWindow, TokenBuck
 from circolo.server.room import Room
 from circolo.server.settings import SettingsError, load_settings
 from circolo.store import Fenced, Store
-from circolo.table import Connected, Play, SeatConfig, Table, TableConfig, TableError
+from circolo.table import Connected, Leave, Play, SeatConfig, Table, TableConfig, TableError
+from circolo.table.outcomes import match_ends
 
 
 def test_settings_from_env_and_toml(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -760,4 +761,33 @@ async def test_a_table_retired_as_it_is_opened_is_over_not_a_failure(tmp_path: P
     finally:
         room.closing = True
         await room.stop()
+        await store.close()
+
+
+@pytest.mark.anyio
+async def test_an_owner_keeps_the_ends_of_its_matches_as_its_stored_log_says(
+    tmp_path: Path,
+) -> None:
+    """A match's end is recorded from the ends the owner read off each entry it stored,
+    not from its whole log read back: they must be the stored log's, after a reload too."""
+    store, owner = await _two_humans(tmp_path, "t_ends")
+    owner.start()
+    try:
+        for seat in (0, 1):
+            await owner.submit(Connected(seat))
+        mover = owner.table.mover()
+        assert mover is not None and owner.table.hand is not None
+        view = owner.table.hand.view(mover)
+        await owner.submit(Play(mover, view.move_text(view.legal_moves()[0])))
+        await owner.submit(Leave(1 - mover))
+        stored = await store.load("t_ends")
+        ends = match_ends([entry.data for entry in stored.entries])
+        assert [(e.reason, e.forfeit, e.moved) for e in ends] == [
+            ("abandonment", 1 - mover, frozenset({mover}))
+        ]
+        assert owner.match_ends.ends == ends
+        await owner.call(owner._reload)  # as after a failed commit
+        assert owner.match_ends.ends == ends
+    finally:
+        await owner.stop()
         await store.close()

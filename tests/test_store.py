@@ -167,6 +167,28 @@ async def test_waiting_tables_saved_replaced_and_dropped(url: str) -> None:
 
 
 @pytest.mark.anyio
+async def test_a_table_stored_as_it_starts_makes_its_guests_and_waits_no_more(
+    store: Store,
+) -> None:
+    """A table starts in one commit: its new players made guests (a known one keeps its
+    name), the table and its players stored, and its row in the waiting tables gone."""
+    await store.ensure_guest("p1", "Gentle Otter", at=1.0)
+    await store.save_waiting("t1", {"table_id": "t1", "seats": ["p1", None]}, 1.0)
+    await store.save_waiting("t2", {"table_id": "t2", "seats": [None, None]}, 1.0)
+    guests = {"p1": "Other Name", "p2": "Brave Heron"}
+    await store.create_table("t1", {"game": "scopa"}, 5.0, list(guests), guests=guests)
+    known, new = await store.player("p1"), await store.player("p2")
+    assert known is not None and new is not None
+    assert (known.name, known.created_at, known.last_seen_at) == ("Gentle Otter", 1.0, 5.0)
+    assert (new.name, new.kind, new.created_at) == ("Brave Heron", "guest", 5.0)
+    assert (await store.table("t1")).players == ("p1", "p2")
+    assert [w["table_id"] for w in await store.waiting_tables()] == ["t2"]
+    with pytest.raises(TableExists):  # nothing of a refused creation is kept
+        await store.create_table("t1", {"game": "scopa"}, 6.0, ["p3"], guests={"p3": "Ivy"})
+    assert await store.player("p3") is None
+
+
+@pytest.mark.anyio
 async def test_revocations_kept_and_moved_forward(url: str) -> None:
     store = await Store.open(url)
     await store.revoke("g_a", at=100.0)
@@ -519,9 +541,9 @@ async def test_the_statements_every_match_makes_are_compiled_once(store: Store) 
             event.listen(engine, "before_cursor_execute", seen)
 
     async def one_match(table_id: str) -> None:
-        await store.ensure_guest("p0", "Ada", at=1.0)
-        await store.create_table(table_id, {"game": "scopa"}, 1.0, players=["p0"])
-        await store.drop_waiting(table_id)
+        await store.create_table(
+            table_id, {"game": "scopa"}, 1.0, players=["p0"], guests={"p0": "Ada"}
+        )
         await store.record_matches([MatchResult(
             table_id, 1, "scopa", "casual", False, 2.0, "score", (11, 3), 0,
             (("p0", 0), (None, 1)),

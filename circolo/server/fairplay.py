@@ -3,22 +3,21 @@ wait before Play now of a player who keeps abandoning (``circolo.fairplay``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from circolo.fairplay import Delay, delay
 from circolo.store import Store
-from circolo.table.outcomes import conduct, match_ends
+from circolo.table.outcomes import MatchEnd, conduct
 
 
 class FairPlay:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    async def record(
-        self, table_id: str, config: dict[str, Any], entries: list[dict[str, Any]]
-    ) -> None:
+    async def record(self, table_id: str, config: dict[str, Any], ends: Sequence[MatchEnd]) -> None:
         """Keep how each match of the table ended for each person (again: kept once)."""
-        for end in match_ends(entries):
+        for end in ends:
             await self.store.record_conduct(table_id, end.number, conduct(config, end), end.at)
 
     async def delay(self, player_id: str, now: float) -> Delay | None:

@@ -41,6 +41,7 @@ from circolo.table import (
     TableError,
     Tick,
 )
+from circolo.table.outcomes import MatchEnds
 
 log = structlog.get_logger(__name__)
 
@@ -94,6 +95,7 @@ class Owner:
         seeds: Callable[[int], int] | None = None,
         epoch: int | None = None,
         on_fenced: Callable[[Owner], Coroutine[Any, Any, None]] | None = None,
+        ends: MatchEnds | None = None,
     ) -> None:
         self.table_id = table_id
         self.config = config
@@ -112,6 +114,9 @@ class Owner:
         self._on_match_over = on_match_over
         self.rated: Frame | None = None  # the last match's rating changes, for late comers
         self._matches_over = len(table.results)
+        # The ends of the matches of the entries stored so far (``ends``: those of a log
+        # read back), for the records, fair play and ratings of a match just over.
+        self.match_ends = MatchEnds() if ends is None else ends
         self._on_step = on_step
         self._inbox: Mailbox[_Job | None] = Mailbox()
         self._wake_at: float | None = None  # of the timer that queues the next Tick
@@ -306,6 +311,8 @@ class Owner:
                 raise
             metrics.STORE_COMMIT.observe(time.perf_counter() - started)
             self.seq = entries[-1].seq
+            for entry in step.entries:
+                self.match_ends.read(entry)
         self._publish(prev, step)
 
     def _set_timer(self, wake_at: float | None) -> None:
@@ -340,7 +347,9 @@ class Owner:
     async def _reload(self) -> None:
         """After a failed commit: the table as the store has it (nothing told, nothing lost)."""
         saved = await self._store.load(self.table_id)
-        self.table = Table.replay(self.config, [entry.data for entry in saved.entries])
+        entries = [entry.data for entry in saved.entries]
+        self.table = Table.replay(self.config, entries)
+        self.match_ends = MatchEnds(entries)
         self.presenter = Presenter(self.table, shown=True)
         self._watch()
         self.seq = saved.entries[-1].seq if saved.entries else 0

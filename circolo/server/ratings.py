@@ -8,6 +8,7 @@ rated from exactly what is stored, once (the store refuses to rate it twice).
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import structlog
@@ -23,7 +24,7 @@ from circolo.server.identity import Guest
 from circolo.server.owner import topic
 from circolo.server.ratelimit import SlidingWindow
 from circolo.store import Store
-from circolo.table.outcomes import rated_matches
+from circolo.table.outcomes import MatchEnd, rated_matches
 
 if TYPE_CHECKING:
     from circolo.server.app import Server
@@ -52,12 +53,12 @@ class Ratings:
         self,
         table_id: str,
         config: dict[str, Any],
-        entries: list[dict[str, Any]],
+        ends: Sequence[MatchEnd],
         owner: Owner | None = None,
     ) -> None:
-        """Rate the table's matches not rated yet, from its stored log's ``entries``; a
-        live table (``owner``) is told."""
-        for match in rated_matches(table_id, config, entries):
+        """Rate the table's matches not rated yet, of the ``ends`` of its matches (its
+        stored log's); a live table (``owner``) is told."""
+        for match in rated_matches(table_id, config, ends):
             changes = await self.store.record_rating(match)
             if changes and owner is not None:
                 self._tell(owner, match, changes)

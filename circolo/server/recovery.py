@@ -14,6 +14,7 @@ from circolo.server.told import retold
 from circolo.server.waiting import Pending
 from circolo.store import Store, StoreError, TableLog
 from circolo.table import Resume, TableConfig
+from circolo.table.outcomes import MatchEnds
 
 log = structlog.get_logger(__name__)
 
@@ -46,8 +47,9 @@ async def rebuild(
         config = TableConfig.from_json(saved.table.config)
         entries = [entry.data for entry in saved.entries]
         table, told = retold(config, entries)
+        ends = MatchEnds(entries)
         try:  # a store error here loses no table: it is brought back all the same
-            await tables.record_outcomes(table_id, saved.table.config, entries, table.results)
+            await tables.record_outcomes(table_id, saved.table.config, ends.ends, table.results)
         except StoreError as error:
             log.warning("match_outcomes_not_recorded", table=table_id, error=str(error))
         if table.status == "finished":  # killed between its last entry and its result
@@ -68,5 +70,6 @@ async def rebuild(
         Resume(grace),
         told,
         epoch,
+        ends,
     )
     return True

@@ -5,7 +5,7 @@ match ends. Commands reach a table only through its owner."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import structlog
@@ -23,7 +23,7 @@ from circolo.server.told import Told
 from circolo.server.waiting import Pending
 from circolo.store import Store, StoreError
 from circolo.table import Command, Connected, Leave, Table, TableConfig, TableError, TableSettings
-from circolo.table.outcomes import match_results
+from circolo.table.outcomes import MatchEnd, MatchEnds, match_results
 from circolo.table.step import Audience
 
 log = structlog.get_logger(__name__)
@@ -87,13 +87,14 @@ class Tables:
         first: Command,
         told: dict[Audience, Told] | None = None,
         epoch: int | None = None,
+        ends: MatchEnds | None = None,
     ) -> None:
         """A live table brought back from its log at ``seq``; ``first`` is its first command,
         ``told`` what its move logs had told (``told.retold``), ``epoch`` the lease's it
-        writes with (several processes)."""
+        writes with (several processes), ``ends`` its log's matches ended so far."""
         if invite is not None:
             self.invites[table_id] = invite
-        owner = self._owner(table_id, config, table, seq, told, epoch)
+        owner = self._owner(table_id, config, table, seq, told, epoch, ends)
         owner.created_at = created_at
         owner.start(first)
         self._mind_start(table_id)
@@ -112,6 +113,7 @@ class Tables:
         seq: int,
         told: dict[Audience, Told] | None = None,
         epoch: int | None = None,
+        ends: MatchEnds | None = None,
     ) -> Owner:
         owner = Owner(
             table_id,
@@ -132,6 +134,7 @@ class Tables:
             seeds=self.seeds_of(table_id),
             epoch=epoch,
             on_fenced=lambda fenced: self.drop(fenced.table_id),
+            ends=ends,
         )
         self._keep(owner)
         return owner
@@ -159,34 +162,33 @@ class Tables:
         return [self.owners[table_id] for table_id in self._seated.get(player_id, ())]
 
     async def _match_over(self, owner: Owner) -> None:
-        """Each match's result, fair play and ratings, read off the stored log on a task of
-        their own: the table goes on meanwhile. A store error is logged; the next match's
-        end (or the recovery after a restart), which reads the whole log again, records
-        what was missed."""
+        """Each match's result, fair play and ratings, of the ends of the matches its owner
+        stored, on a task of their own: the table goes on meanwhile. A store error is
+        logged; the next match's end (which records every match again) or the recovery
+        after a restart (which reads the whole log) records what was missed."""
         self.tasks.spawn(self._after_match(owner))
 
     async def record_outcomes(
         self,
         table_id: str,
         config: dict[str, Any],
-        entries: list[Any],
+        ends: Sequence[MatchEnd],
         results: list[Any],
         owner: Owner | None = None,
     ) -> None:
-        """Keep how each match of a table's log ended: its result (records), each person's
-        conduct (fair play) and the ratings, each kept once however often it is asked, so
-        a restart asks again for what a crash may have lost; ``owner``'s table is told of
-        new ratings."""
-        await self.store.record_matches(match_results(table_id, config, entries, results))
-        await self.fairplay.record(table_id, config, entries)
-        await self.ratings.record(table_id, config, entries, owner)
+        """Keep how each match of a table's log ended (``ends``): its result (records),
+        each person's conduct (fair play) and the ratings, each kept once however often it
+        is asked, so a restart asks again for what a crash may have lost; ``owner``'s table
+        is told of new ratings."""
+        await self.store.record_matches(match_results(table_id, config, ends, results))
+        await self.fairplay.record(table_id, config, ends)
+        await self.ratings.record(table_id, config, ends, owner)
 
     async def _after_match(self, owner: Owner) -> None:
         try:
-            saved = await self.store.load(owner.table_id)
-            entries = [entry.data for entry in saved.entries]
+            ends = list(owner.match_ends.ends)  # the table goes on meanwhile
             config = owner.config.to_json()
-            await self.record_outcomes(owner.table_id, config, entries, owner.table.results, owner)
+            await self.record_outcomes(owner.table_id, config, ends, owner.table.results, owner)
         except StoreError as error:
             log.warning("match_end_not_recorded", table=owner.table_id, error=str(error))
         if owner.config.tournament and owner.table.results and self.on_tournament_result:
@@ -232,15 +234,12 @@ class Tables:
         """The live table of a full waiting table: stored, its owner started, each audience
         sent its first snapshot."""
         config = pending.config(TableSettings.from_json(self.settings.table or None))
-        humans = [s.player_id for s in config.seats if s.player_id is not None]
+        guests = _guests(config)
         await self.claim(pending.table_id)
-        for seat in config.seats:
-            if seat.player_id is not None:
-                await self.store.ensure_guest(seat.player_id, seat.name)
         await self.store.create_table(
-            pending.table_id, config.to_json(), self.clock(), humans, invite=pending.invite
-        )
-        await self.store.drop_waiting(pending.table_id)
+            pending.table_id, config.to_json(), self.clock(), list(guests),
+            invite=pending.invite, guests=guests,
+        )  # fmt: skip
         if pending.invite is not None:
             self.invites[pending.table_id] = pending.invite
         epoch = self.epoch_of(pending.table_id)
@@ -261,11 +260,11 @@ class Tables:
     async def open_match(self, table_id: str, config: TableConfig) -> Owner:
         """A tournament's match: its table stored and started at once (its players have the
         start deadline to press "start match"; nobody calls it off)."""
-        people = [s for s in config.seats if s.player_id is not None]
-        await asyncio.gather(*(self.store.ensure_guest(str(s.player_id), s.name) for s in people))
-        humans = [str(s.player_id) for s in people]
+        guests = _guests(config)
         await self.claim(table_id)
-        await self.store.create_table(table_id, config.to_json(), self.clock(), humans)
+        await self.store.create_table(
+            table_id, config.to_json(), self.clock(), list(guests), guests=guests
+        )
         owner = self._owner(table_id, config, Table(config), 0, epoch=self.epoch_of(table_id))
         owner.start()
         for index, seat in enumerate(config.seats):
@@ -296,6 +295,11 @@ class Tables:
                     return
                 log.info("unstarted_table_called_off", table=table_id, seat=seat)
                 return
+
+
+def _guests(config: TableConfig) -> dict[str, str]:
+    """The people seated at a table: player id -> name."""
+    return {seat.player_id: seat.name for seat in config.seats if seat.player_id is not None}
 
 
 def _players(owner: Owner) -> list[str]:

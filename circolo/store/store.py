@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -273,21 +273,7 @@ class Store:
         An existing player keeps its name; its ``last_seen_at`` moves to ``at`` (default now).
         """
         now = time.time() if at is None else at
-        values = {
-            "player_id": player_id,
-            "name": name,
-            "kind": "guest",
-            "created_at": now,
-            "last_seen_at": now,
-        }
-
-        def build() -> Any:
-            stmt = self._upsert(Player)
-            return stmt.on_conflict_do_update(
-                index_elements=["player_id"], set_={"last_seen_at": stmt.excluded.last_seen_at}
-            )
-
-        statement = self._statement("ensure guest", build)
+        statement, values = self._guests({player_id: name}, now)
 
         def op(conn: Connection) -> None:
             conn.execute(statement, values)
@@ -296,6 +282,23 @@ class Store:
         found = await self.player(player_id)
         assert found is not None
         return found
+
+    def _guests(self, names: Mapping[str, str], at: float) -> tuple[Any, list[dict[str, Any]]]:
+        """The statement and its rows that make each player (id -> name) a guest if new,
+        and move an existing one's ``last_seen_at`` to ``at``."""
+
+        def build() -> Any:
+            stmt = self._upsert(Player)
+            return stmt.on_conflict_do_update(
+                index_elements=["player_id"], set_={"last_seen_at": stmt.excluded.last_seen_at}
+            )
+
+        rows = [
+            {"player_id": player_id, "name": name, "kind": "guest", "created_at": at,
+             "last_seen_at": at}
+            for player_id, name in names.items()
+        ]  # fmt: skip
+        return self._statement("ensure guest", build), rows
 
     async def name_player(self, player_id: str, name: str, at: float | None = None) -> None:
         """``player_id`` chose to be called ``name`` (a new guest is created): kept for
@@ -387,19 +390,23 @@ class Store:
 
     async def account(self, player_id: str) -> AccountRecord | None:
         """The account of ``player_id``, or None (a guest, or nobody)."""
-        return await self._account(Account.player_id == player_id)
+        return await self._account(Account.player_id, player_id)
 
     async def account_named(self, name_key: str) -> AccountRecord | None:
         """The account whose name has this key, or None."""
-        return await self._account(Account.name_key == name_key)
+        return await self._account(Account.name_key, name_key)
 
-    async def _account(self, where: Any) -> AccountRecord | None:
-        query = (
-            select(Account, Player.name)
-            .join(Player, Player.player_id == Account.player_id)
-            .where(where)
+    async def _account(self, column: Any, value: str) -> AccountRecord | None:
+        """Built once per column (read before every table a player makes or joins)."""
+        query = self._statement(
+            f"account by {column.key}",
+            lambda: (
+                select(Account, Player.name)
+                .join(Player, Player.player_id == Account.player_id)
+                .where(column == bindparam("b_value"))
+            ),
         )
-        row = await self._read(lambda conn: conn.execute(query).first())
+        row = await self._read(lambda conn: conn.execute(query, {"b_value": value}).first())
         if row is None:
             return None
         return AccountRecord(
@@ -519,9 +526,12 @@ class Store:
         created_at: float,
         players: Iterable[str] = (),
         invite: str | None = None,
+        guests: Mapping[str, str] | None = None,
     ) -> None:
-        """Record a new live table; ``players`` are the player ids seated (for history),
-        ``invite`` a private table's invite code."""
+        """Record a new live table, waiting in the lobby no more; ``players`` are the player
+        ids seated (for history), ``invite`` a private table's invite code, ``guests`` the
+        players (id -> name) made guests first if new (as ``ensure_guest``). One commit:
+        a table starts without waiting for three."""
         game = str(config_json.get("game", ""))
         seated = sorted(set(players))
 
@@ -529,11 +539,16 @@ class Store:
                "created_at": created_at, "invite": invite}  # fmt: skip
         statement = self._statement("insert tables", lambda: insert(GameTable))
         seats = self._statement("insert table_players", lambda: insert(TablePlayer))
+        guest_rows = self._guests(guests, created_at) if guests else None
+        waiting = self._statement("drop waiting", _drop_waiting)
 
         def op(conn: Connection) -> None:
+            if guest_rows is not None:
+                conn.execute(*guest_rows)
             conn.execute(statement, row)
             if seated:
                 conn.execute(seats, [{"table_id": table_id, "player_id": p} for p in seated])
+            conn.execute(waiting, {"b_table_id": table_id})
 
         async def conflict() -> StoreError:
             return TableExists(f"table {table_id!r} exists")
@@ -673,11 +688,8 @@ class Store:
         await self._submit(_Write(self._future(), op=op))
 
     async def drop_waiting(self, table_id: str) -> None:
-        """Forget a waiting table (it started, or its last player left); no error if absent."""
-        statement = self._statement(
-            "drop waiting",
-            lambda: delete(WaitingTable).where(WaitingTable.table_id == bindparam("b_table_id")),
-        )
+        """Forget a waiting table (its last player left); no error if absent."""
+        statement = self._statement("drop waiting", _drop_waiting)
 
         def op(conn: Connection) -> None:
             conn.execute(statement, {"b_table_id": table_id})
@@ -1177,15 +1189,20 @@ class Store:
         await self._submit(_Write(self._future(), op=op))
 
     async def conduct(self, player_id: str, limit: int = SLATE) -> list[Conduct]:
-        """A player's last ``limit`` matches for fair play, newest first."""
-        query = (
-            select(ConductRow.kind, ConductRow.at)
-            .where(ConductRow.player_id == player_id)
-            .order_by(ConductRow.at.desc(), ConductRow.table_id.desc(), ConductRow.match.desc())
-            .limit(limit)
+        """A player's last ``limit`` matches for fair play, newest first (read before each
+        Play now)."""
+        query = self._statement(
+            "conduct",
+            lambda: (
+                select(ConductRow.kind, ConductRow.at)
+                .where(ConductRow.player_id == bindparam("b_player_id"))
+                .order_by(ConductRow.at.desc(), ConductRow.table_id.desc(), ConductRow.match.desc())
+                .limit(bindparam("b_limit"))
+            ),
         )
-        async with self._engine.connect() as conn:
-            return [Conduct(row.kind, row.at) for row in (await conn.execute(query)).all()]
+        values = {"b_player_id": player_id, "b_limit": limit}
+        rows = await self._read(lambda conn: conn.execute(query, values).all())
+        return [Conduct(row.kind, row.at) for row in rows]
 
     # -- a player's own data: export and erasure ---------------------------------------------
 
@@ -2009,6 +2026,10 @@ def _fits(what: str, value: str, most: int) -> None:
     would fail the whole batch, everyone's writes with it)."""
     if len(value) > most:
         raise StoreError(f"a {what} has at most {most} characters")
+
+
+def _drop_waiting() -> Any:
+    return delete(WaitingTable).where(WaitingTable.table_id == bindparam("b_table_id"))
 
 
 def _log_queries(where: Any) -> tuple[Any, Any, Any]:

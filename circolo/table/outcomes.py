@@ -1,6 +1,8 @@
 """What each match of a table came to, read off its config and its stored log alone: the
 ratings (``rated_matches``), fair play (``conduct``) and each match's result for the
-records (``match_results``) are always computed again from what is stored.
+records (``match_results``) are always computed again from what is stored, through the
+ends of its matches (``MatchEnds``: read off the log as it is read back, or entry by
+entry as a live table's owner stores it).
 
 A match is rated when
 - every seat is a person (no bots), at the standard speed, at a public table or at a
@@ -45,14 +47,22 @@ class MatchEnd:
     at: float
 
 
-def match_ends(log: Iterable[Any]) -> list[MatchEnd]:
-    """Every match a table's log entries (``{"command", "notes", "at"}``) saw end, in order."""
-    ends: list[MatchEnd] = []
-    moved: set[int] = set()
-    for data in log:
+class MatchEnds:
+    """Every match a table's log entries (``{"command", "notes", "at"}``) saw end, in order,
+    read one entry at a time: the owner of a live table reads each entry as it is stored,
+    so a match's end needs no log read back."""
+
+    def __init__(self, log: Iterable[Any] = ()) -> None:
+        self.ends: list[MatchEnd] = []
+        self._moved: set[int] = set()  # the seats that made a move in the match going on
+        for data in log:
+            self.read(data)
+
+    def read(self, data: Mapping[str, Any]) -> None:
+        """One more entry of the log."""
         command = data.get("command") or {}
         if command.get("type") == "play" and isinstance(command.get("seat"), int):
-            moved.add(command["seat"])
+            self._moved.add(command["seat"])
         forfeit = None  # the seat whose loss a note of this entry records
         for note in data.get("notes") or []:
             if note.get("fact") in FORFEITS:
@@ -60,12 +70,16 @@ def match_ends(log: Iterable[Any]) -> list[MatchEnd]:
             if note.get("fact") == "match_over":
                 reason = str(note.get("reason"))
                 charged = forfeit if reason in FORFEIT_REASONS else None
-                ends.append(
-                    MatchEnd(len(ends) + 1, note.get("winner"), reason, charged,
-                             frozenset(moved), float(data.get("at", 0.0)))
+                self.ends.append(
+                    MatchEnd(len(self.ends) + 1, note.get("winner"), reason, charged,
+                             frozenset(self._moved), float(data.get("at", 0.0)))
                 )  # fmt: skip
-                moved = set()
-    return ends
+                self._moved = set()
+
+
+def match_ends(log: Iterable[Any]) -> list[MatchEnd]:
+    """Every match a table's log entries saw end, in order."""
+    return MatchEnds(log).ends
 
 
 def mode_of(seats: int) -> str:
@@ -88,8 +102,10 @@ def rated_table(config: Mapping[str, Any]) -> bool:
     return not chosen or all(seat.get("rated") is True for seat in seats)
 
 
-def rated_matches(table_id: str, config: Mapping[str, Any], log: Iterable[Any]) -> list[RatedMatch]:
-    """The rated matches of one table, in order."""
+def rated_matches(
+    table_id: str, config: Mapping[str, Any], ends: Iterable[MatchEnd]
+) -> list[RatedMatch]:
+    """The rated matches of one table, in order, of the ends of its matches."""
     if not rated_table(config):
         return []
     ids = [seat.get("player_id") for seat in config["seats"]]
@@ -108,7 +124,7 @@ def rated_matches(table_id: str, config: Mapping[str, Any], log: Iterable[Any]) 
             end.winner,
             end.at,
         )
-        for end in match_ends(log)
+        for end in ends
         if end.reason not in UNRATED_REASONS and (end.forfeit is None or end.forfeit in end.moved)
     ]
 
@@ -116,12 +132,12 @@ def rated_matches(table_id: str, config: Mapping[str, Any], log: Iterable[Any]) 
 def match_results(
     table_id: str,
     config: Mapping[str, Any],
-    log: Iterable[Any],
+    ends: Iterable[MatchEnd],
     results: Sequence[Mapping[str, Any]] = (),
 ) -> list[MatchResult]:
-    """Every match of one table that ended, in order, as the records count it. The log
-    says who won and why; ``results`` (the table's own, ``Table.results``, when it is at
-    hand) add each match's totals."""
+    """Every match of one table that ended, in order, as the records count it. Its
+    ``ends`` (``match_ends``) say who won and why; ``results`` (the table's own,
+    ``Table.results``, when it is at hand) add each match's totals."""
     seats = config.get("seats") or []
     rules = TableConfig.from_json(dict(config)).rules()
     players = tuple(
@@ -130,7 +146,7 @@ def match_results(
         for n, seat in enumerate(seats)
     )  # fmt: skip
     out = []
-    for end in match_ends(log):
+    for end in ends:
         told = results[end.number - 1] if end.number <= len(results) else {}
         totals = told.get("totals")
         out.append(
