@@ -1,4 +1,5 @@
-"""Store appends per second, with group commit, for 1, 10 and 100 concurrent tables.
+"""Store appends per second, with group commit, for 1, 10 and 100 concurrent tables; and
+the CPU of each read a table or a request waits for.
 
 Each table is a task that appends one log entry at a time and awaits its commit before the
 next, as a table's owner does. Reported per database and concurrency: appends per second,
@@ -7,9 +8,12 @@ on a file with ``synchronous=FULL`` (the default) and, for comparison, ``NORMAL`
 PostgreSQL runs on a fresh database that is dropped afterwards (skipped if unreachable),
 also fenced: each table claimed first and every append made with its epoch, as the
 processes of a cluster write.
+Then, on SQLite, the process's CPU (every thread's: the reads run in the store's reader
+thread) of one read, made ``--reads`` times in turn: what a table's start, a match's end or
+a signed-in player's request waits for.
 Figures are printed and written to ``benchmarks/results/store.json``.
 
-    python benchmarks/store.py [--seconds 3] [--tables 1,10,100] [--postgres URL]
+    python benchmarks/store.py [--seconds 3] [--tables 1,10,100] [--reads 300] [--postgres URL]
 """
 
 from __future__ import annotations
@@ -78,6 +82,34 @@ async def measure(
     }
 
 
+async def reads(url: str, times: int) -> dict[str, float]:
+    """Microseconds of process CPU a read costs, for each read the room makes often."""
+    store = await Store.open(url)
+    await store.ensure_guest("p1", "Ada", at=1.0)
+    await store.create_account("p1", "Ada", "ada", "hash", None, 1.0)
+    await store.add_session("s1", "p1", 1.0, "bench")
+    await store.create_table("t1", {"game": "scopa"}, 1.0, ["p1"])
+    await store.append("t1", [Entry(seq, ENTRY, 1.0) for seq in range(1, 45)])
+    found: dict[str, float] = {}
+    for name, read in (
+        ("account", lambda: store.account("p1")),
+        ("conduct", lambda: store.conduct("p1")),
+        ("session", lambda: store.session("s1")),
+        ("table", lambda: store.table("t1")),
+        ("ratings", lambda: store.ratings("p1")),
+        ("mutes", lambda: store.mutes("p1")),
+        ("chip_balance", lambda: store.chip_balance("p1")),
+        ("load (44 entries)", lambda: store.load("t1")),
+    ):
+        await read()  # built and compiled outside the measure
+        started = time.process_time()
+        for _ in range(times):
+            await read()
+        found[name] = round(1e6 * (time.process_time() - started) / times)
+    await store.close()
+    return found
+
+
 async def postgres_database(admin_url: str, create: bool, name: str) -> str | None:
     """Create (or drop) a scratch database; None if the server is unreachable."""
     try:
@@ -108,6 +140,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 rows.append(await measure(url, n, args.seconds, mode))
                 print(f"sqlite synchronous={mode:6}", rows[-1])
             results[f"sqlite_{mode.lower()}"] = rows
+        read_url = sqlite_url(Path(folder) / "reads.db")
+        results["sqlite_read_cpu_us"] = await reads(read_url, args.reads)
+        print("sqlite: µs of CPU a read", results["sqlite_read_cpu_us"])
     name = f"circolo_bench_{uuid.uuid4().hex[:8]}"
     pg_url = await postgres_database(args.postgres, True, name)
     if pg_url is not None:
@@ -131,6 +166,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--tables", default="1,10,100")
+    parser.add_argument("--reads", type=int, default=300)
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test")
     args = parser.parse_args()
     results = asyncio.run(run(args))

@@ -303,4 +303,4 @@ def _guests(config: TableConfig) -> dict[str, str]:
 
 
 def _players(owner: Owner) -> list[str]:
-    return [seat.player_id for seat in owner.config.seats if seat.player_id is not None]
+    return list(_guests(owner.config))

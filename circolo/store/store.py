@@ -462,10 +462,13 @@ class Store:
         await self._submit(_Write(self._future(), op=op))
 
     async def session(self, session_hash: str) -> SessionRecord | None:
-        """The session with this hash, or None."""
-        query = select(AuthSession).where(AuthSession.session_hash == session_hash)
-        async with self._engine.connect() as conn:
-            row = (await conn.execute(query)).first()
+        """The session with this hash, or None (read at each request of a signed-in
+        player)."""
+        query = self._statement(
+            "session",
+            lambda: select(AuthSession).where(AuthSession.session_hash == bindparam("b_hash")),
+        )
+        row = await self._read(lambda conn: conn.execute(query, {"b_hash": session_hash}).first())
         return None if row is None else _session(row)
 
     async def sessions(self, player_id: str) -> list[SessionRecord]:
@@ -669,12 +672,21 @@ class Store:
 
     async def table(self, table_id: str) -> TableRecord:
         """A table's row without its log: what deciding who may see it needs."""
-        async with self._engine.connect() as conn, conn.begin():
-            row = (await conn.execute(select(GameTable).filter_by(table_id=table_id))).first()
+        table_query, seats_query, _ = self._statement(
+            "load", lambda: _log_queries(GameTable.table_id == bindparam("b_table_id"))
+        )
+        values = {"b_table_id": table_id}
+
+        def read(conn: Connection) -> TableRecord | None:
+            row = conn.execute(table_query, values).first()
             if row is None:
-                raise UnknownTable(f"no table {table_id!r}")
-            seats = await self._seats(conn, [table_id])
-        return _table(row, seats.get(table_id, ()))
+                return None
+            return _table(row, tuple(player for _, player in conn.execute(seats_query, values)))
+
+        found = await self._read(read)
+        if found is None:
+            raise UnknownTable(f"no table {table_id!r}")
+        return found
 
     async def save_waiting(self, table_id: str, data: Json, created_at: float) -> None:
         """Keep (or replace) a table waiting in the lobby: ``data`` is the server's JSON."""
@@ -1120,11 +1132,16 @@ class Store:
 
     async def ratings(self, player_id: str) -> list[RatingRecord]:
         """A player's ratings in every game and mode they were rated in."""
-        query = (
-            _rating_rows().where(Rating.player_id == player_id).order_by(Rating.game, Rating.mode)
+        query = self._statement(
+            "ratings",
+            lambda: (
+                _rating_rows()
+                .where(Rating.player_id == bindparam("b_player_id"))
+                .order_by(Rating.game, Rating.mode)
+            ),
         )
-        async with self._engine.connect() as conn:
-            return [_rating(row) for row in (await conn.execute(query)).all()]
+        rows = await self._read(lambda conn: conn.execute(query, {"b_player_id": player_id}).all())
+        return [_rating(row) for row in rows]
 
     async def leaderboard(
         self, game: str, mode: str, *, since: float | None = None, offset: int = 0, limit: int = 50
@@ -1332,11 +1349,15 @@ class Store:
 
     async def mutes(self, player_id: str) -> list[MuteRecord]:
         """The players whose chat ``player_id`` does not read, the latest muted first."""
-        query = (
-            select(Mute).where(Mute.player_id == player_id).order_by(Mute.at.desc(), Mute.muted_id)
+        query = self._statement(
+            "mutes",
+            lambda: (
+                select(Mute)
+                .where(Mute.player_id == bindparam("b_player_id"))
+                .order_by(Mute.at.desc(), Mute.muted_id)
+            ),
         )
-        async with self._engine.connect() as conn:
-            rows = (await conn.execute(query)).all()
+        rows = await self._read(lambda conn: conn.execute(query, {"b_player_id": player_id}).all())
         return [MuteRecord(row.muted_id, row.name, row.at) for row in rows]
 
     async def mute(self, player_id: str, muted_id: str, name: str, at: float) -> None:
@@ -1559,9 +1580,13 @@ class Store:
 
     async def chip_balance(self, account: str) -> int:
         """An account's chips as stored (zero if it never had any)."""
-        query = select(ChipBalance.balance).where(ChipBalance.account == account)
-        async with self._engine.connect() as conn:
-            return int(await conn.scalar(query) or 0)
+        query = self._statement(
+            "chip balance",
+            lambda: select(ChipBalance.balance).where(
+                ChipBalance.account == bindparam("b_account")
+            ),
+        )
+        return int(await self._read(lambda conn: conn.scalar(query, {"b_account": account})) or 0)
 
     async def chips_posted(self, key: str) -> bool:
         """Was a movement with this idempotency key posted?"""
@@ -1680,10 +1705,12 @@ class Store:
         return conflict
 
     def _statement(self, name: str, build: Callable[[], Any]) -> Any:
-        """A statement of the writes every match makes, built once, its values given as
-        parameters: SQLAlchemy compiles it once, and finds it in its cache by a key the
-        statement keeps. Built anew with its values each time, a multi-row INSERT was
-        compiled at every call (0.67 ms of CPU to keep a match's result)."""
+        """A statement the room runs often (the writes every match makes, the reads every
+        table or request waits for), built once, its values given as parameters:
+        SQLAlchemy compiles it once, and finds it in its cache by a key the statement
+        keeps. Built anew with its values each time, a multi-row INSERT was compiled at
+        every call (0.67 ms of CPU to keep a match's result), and an account read with its
+        join cost 0.58 ms of CPU instead of 0.23."""
         statement = self._statements.get(name)
         if statement is None:
             statement = self._statements[name] = build()
