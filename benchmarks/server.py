@@ -23,7 +23,8 @@ match in the realistic load, as people play. Reported:
 - CPU: the server process's CPU seconds (user and system, from /proc; the system share
   apart) per move over each window, and the realistic load's share of a CPU over the
   saturation's, beside one step of the pure table for 1 v 1 Scopa (what ``benchmarks/table.py``
-  times, on the same version's code, in the same run), and their ratio; the bot
+  times, on the same version's code, in the same run, the median of five runs), and their
+  ratio; the bot
   processes' CPU apart.
 
 The echo, the saturation and the realistic load run in turn, ``--rounds`` times (3), so a
@@ -114,19 +115,27 @@ class Cpu:
         return cpu_seconds(self.pid) - self.server, kernel, bots
 
 
+TABLE_STEP_RUNS = 5
+"""Runs of the table step per measure, their median kept: one run of 30 matches lasts half
+a second, and from one run to the next the same code took 0.14 to 0.28 ms a step on a
+shared machine, which moved the ratio to it by as much."""
+
+
 def table_step_ms(code: str) -> float:
     """One step of the pure table of the version whose checkout is ``code``, 1 v 1 Scopa,
     as ``benchmarks/table.py`` times it, in CPU time (as the server's is read: a loaded
-    machine stretches wall time, not CPU time); in a process of its own, on that code."""
+    machine stretches wall time, not CPU time); in a process of its own, on that code; the
+    median of ``TABLE_STEP_RUNS`` runs."""
     script = (
-        "import json, time; from table import steps_per_second; print(json.dumps("
-        "steps_per_second('scopa', 2, matches=30, seed=0, clock=time.thread_time)))"
+        "import json, time; from table import steps_per_second; print(json.dumps([steps_"
+        f"per_second('scopa', 2, matches=30, seed=0, clock=time.thread_time)['ms_per_step'] "
+        f"for _ in range({TABLE_STEP_RUNS})]))"
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([code, str(Path(__file__).parent)])}
     done = subprocess.run(
         [sys.executable, "-P", "-c", script], env=env, capture_output=True, text=True, check=True
     )
-    return float(json.loads(done.stdout)["ms_per_step"])
+    return float(statistics.median(json.loads(done.stdout)))
 
 
 def rss_kib(pid: int) -> int:
