@@ -99,6 +99,8 @@ async def reads(url: str, times: int) -> dict[str, float]:
         ("ratings", lambda: store.ratings("p1")),
         ("mutes", lambda: store.mutes("p1")),
         ("chip_balance", lambda: store.chip_balance("p1")),
+        ("leaderboard", lambda: store.leaderboard("scopa", "1v1")),
+        ("rating_history", lambda: store.rating_history("p1", "scopa", "1v1")),
         ("load (44 entries)", lambda: store.load("t1")),
     ):
         await read()  # built and compiled outside the measure

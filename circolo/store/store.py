@@ -1155,8 +1155,8 @@ class Store:
             )
             query = query.where(Rating.player_id.in_(recent))
         query = query.order_by(Rating.shown.desc(), Rating.player_id).offset(offset).limit(limit)
-        async with self._engine.connect() as conn:
-            return [_rating(row) for row in (await conn.execute(query)).all()]
+        rows = await self._read(lambda conn: conn.execute(query).all())
+        return [_rating(row) for row in rows]
 
     async def rating_history(
         self, player_id: str, game: str, mode: str, limit: int = 200
@@ -1174,8 +1174,7 @@ class Store:
             )
             .limit(limit)
         )
-        async with self._engine.connect() as conn:
-            rows = (await conn.execute(query)).all()
+        rows = await self._read(lambda conn: conn.execute(query).all())
         return [
             RatingPoint(
                 row.table_id, row.match, row.at, Skill(row.mu_before, row.sigma_before).shown,
