@@ -398,17 +398,18 @@ class Store:
 
     async def _account(self, column: Any, value: str) -> AccountRecord | None:
         """Built once per column (read before every table a player makes or joins)."""
-        query = self._statement(
+        rows = await self._rows(
             f"account by {column.key}",
             lambda: (
                 select(Account, Player.name)
                 .join(Player, Player.player_id == Account.player_id)
                 .where(column == bindparam("b_value"))
             ),
+            {"b_value": value},
         )
-        row = await self._read(lambda conn: conn.execute(query, {"b_value": value}).first())
-        if row is None:
+        if not rows:
             return None
+        row = rows[0]
         return AccountRecord(
             row.player_id,
             row.name,
@@ -464,12 +465,12 @@ class Store:
     async def session(self, session_hash: str) -> SessionRecord | None:
         """The session with this hash, or None (read at each request of a signed-in
         player)."""
-        query = self._statement(
+        rows = await self._rows(
             "session",
             lambda: select(AuthSession).where(AuthSession.session_hash == bindparam("b_hash")),
+            {"b_hash": session_hash},
         )
-        row = await self._read(lambda conn: conn.execute(query, {"b_hash": session_hash}).first())
-        return None if row is None else _session(row)
+        return _session(rows[0]) if rows else None
 
     async def sessions(self, player_id: str) -> list[SessionRecord]:
         """An account's sessions, the last seen first."""
@@ -1132,15 +1133,15 @@ class Store:
 
     async def ratings(self, player_id: str) -> list[RatingRecord]:
         """A player's ratings in every game and mode they were rated in."""
-        query = self._statement(
+        rows = await self._rows(
             "ratings",
             lambda: (
                 _rating_rows()
                 .where(Rating.player_id == bindparam("b_player_id"))
                 .order_by(Rating.game, Rating.mode)
             ),
+            {"b_player_id": player_id},
         )
-        rows = await self._read(lambda conn: conn.execute(query, {"b_player_id": player_id}).all())
         return [_rating(row) for row in rows]
 
     async def leaderboard(
@@ -1207,7 +1208,7 @@ class Store:
     async def conduct(self, player_id: str, limit: int = SLATE) -> list[Conduct]:
         """A player's last ``limit`` matches for fair play, newest first (read before each
         Play now)."""
-        query = self._statement(
+        rows = await self._rows(
             "conduct",
             lambda: (
                 select(ConductRow.kind, ConductRow.at)
@@ -1215,9 +1216,8 @@ class Store:
                 .order_by(ConductRow.at.desc(), ConductRow.table_id.desc(), ConductRow.match.desc())
                 .limit(bindparam("b_limit"))
             ),
+            {"b_player_id": player_id, "b_limit": limit},
         )
-        values = {"b_player_id": player_id, "b_limit": limit}
-        rows = await self._read(lambda conn: conn.execute(query, values).all())
         return [Conduct(row.kind, row.at) for row in rows]
 
     # -- a player's own data: export and erasure ---------------------------------------------
@@ -1348,15 +1348,15 @@ class Store:
 
     async def mutes(self, player_id: str) -> list[MuteRecord]:
         """The players whose chat ``player_id`` does not read, the latest muted first."""
-        query = self._statement(
+        rows = await self._rows(
             "mutes",
             lambda: (
                 select(Mute)
                 .where(Mute.player_id == bindparam("b_player_id"))
                 .order_by(Mute.at.desc(), Mute.muted_id)
             ),
+            {"b_player_id": player_id},
         )
-        rows = await self._read(lambda conn: conn.execute(query, {"b_player_id": player_id}).all())
         return [MuteRecord(row.muted_id, row.name, row.at) for row in rows]
 
     async def mute(self, player_id: str, muted_id: str, name: str, at: float) -> None:
@@ -1579,13 +1579,14 @@ class Store:
 
     async def chip_balance(self, account: str) -> int:
         """An account's chips as stored (zero if it never had any)."""
-        query = self._statement(
+        rows = await self._rows(
             "chip balance",
             lambda: select(ChipBalance.balance).where(
                 ChipBalance.account == bindparam("b_account")
             ),
+            {"b_account": account},
         )
-        return int(await self._read(lambda conn: conn.scalar(query, {"b_account": account})) or 0)
+        return int(rows[0].balance or 0) if rows else 0
 
     async def chips_posted(self, key: str) -> bool:
         """Was a movement with this idempotency key posted?"""
@@ -1735,6 +1736,14 @@ class Store:
         return sqlite_insert(model)
 
     # -- the reader ---------------------------------------------------------------------------
+
+    async def _rows(
+        self, name: str, build: Callable[[], Any], values: dict[str, Any]
+    ) -> list[Row[Any]]:
+        """The rows of a read the room makes often: its statement built once
+        (``_statement``), read in one transaction (``_read``)."""
+        query = self._statement(name, build)
+        return await self._read(lambda conn: list(conn.execute(query, values).all()))
 
     async def _read(self, op: Callable[[Connection], _T]) -> _T:
         """``op`` in one read transaction: in the reader thread (SQLite, while open), or on
@@ -2060,7 +2069,7 @@ def _drop_waiting() -> Any:
 
 def _log_queries(where: Any) -> tuple[Any, Any, Any]:
     """The tables ``where`` selects, their players, and their logs: three queries, which
-    ``load`` builds once (a table's log is read back at each match's end)."""
+    ``load`` builds once (``table`` runs the first two)."""
     ids = select(GameTable.table_id).where(where)
     return (
         select(GameTable).where(where),
