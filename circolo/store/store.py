@@ -672,22 +672,15 @@ class Store:
         return logs[0]
 
     async def table(self, table_id: str) -> TableRecord:
-        """A table's row without its log: what deciding who may see it needs."""
-        table_query, seats_query, _ = self._statement(
-            "load", lambda: _log_queries(GameTable.table_id == bindparam("b_table_id"))
-        )
-        values = {"b_table_id": table_id}
-
-        def read(conn: Connection) -> TableRecord | None:
-            row = conn.execute(table_query, values).first()
+        """A table's row without its log: what deciding who may see it needs. Not in the
+        reader thread: a replay's request reads it while another replay's whole log is
+        read there, and it must not queue behind that."""
+        async with self._engine.connect() as conn, conn.begin():
+            row = (await conn.execute(select(GameTable).filter_by(table_id=table_id))).first()
             if row is None:
-                return None
-            return _table(row, tuple(player for _, player in conn.execute(seats_query, values)))
-
-        found = await self._read(read)
-        if found is None:
-            raise UnknownTable(f"no table {table_id!r}")
-        return found
+                raise UnknownTable(f"no table {table_id!r}")
+            seats = await self._seats(conn, [table_id])
+        return _table(row, seats.get(table_id, ()))
 
     async def save_waiting(self, table_id: str, data: Json, created_at: float) -> None:
         """Keep (or replace) a table waiting in the lobby: ``data`` is the server's JSON."""
@@ -2069,7 +2062,7 @@ def _drop_waiting() -> Any:
 
 def _log_queries(where: Any) -> tuple[Any, Any, Any]:
     """The tables ``where`` selects, their players, and their logs: three queries, which
-    ``load`` builds once (``table`` runs the first two)."""
+    ``load`` builds once."""
     ids = select(GameTable.table_id).where(where)
     return (
         select(GameTable).where(where),
