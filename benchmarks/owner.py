@@ -4,7 +4,7 @@ Drives ``--tables`` live 1 v 1 Scopa tables of two humans, each a one-hand match
 their ``Owner`` (the table's step, the commit in the real SQLite store as the server opens
 it, the frames published on the bus to two listening seats) with random legal moves, all
 tables at once, as the saturated server does. The process's CPU seconds (every thread: the
-store's writer too) divided by the moves, beside the pure table step of
+store's writer too) divided by the moves, beside the pure table's CPU per move in
 ``benchmarks/table.py``; ``benchmarks/server.py`` gives the same move through the whole
 server, so the difference is the connections, the transport and the bots. Medians of
 ``--rounds``; written to ``benchmarks/results/owner.json``.
@@ -88,14 +88,14 @@ def main() -> None:
     rounds = []
     for number in range(args.rounds):
         found = uvloop.run(one_round(args.tables, number))
-        found["table_step_ms"] = steps_per_second("scopa", 2, 30, 0, time.thread_time)[
-            "ms_per_step"
+        found["table_ms_per_move"] = steps_per_second("scopa", 2, 30, 0, time.thread_time)[
+            "ms_per_move"
         ]
         print(f"round {number + 1}/{args.rounds}: {found}", flush=True)
         rounds.append(found)
     medians = {key: round(statistics.median(r[key] for r in rounds), 4) for key in rounds[0]}
-    medians["cpu_per_move_vs_step"] = round(
-        medians["cpu_ms_per_move"] / medians["table_step_ms"], 2
+    medians["cpu_per_move_vs_table"] = round(
+        medians["cpu_ms_per_move"] / medians["table_ms_per_move"], 2
     )
     print(json.dumps({"tables": args.tables, "medians": medians}))
     RESULTS.mkdir(exist_ok=True)

@@ -3,8 +3,8 @@
 Starts ``circolo serve`` in its own process (a fresh SQLite data folder, short pauses), and
 in this process loopback clients, one per table, each seated against a random bot at a
 1 v 1 Scopa table (a finished table is replaced by a new one, so the count of live tables
-holds): of one hand at saturation, so that starting tables is part of the cost; a whole
-match in the realistic load, as people play. Reported:
+holds), each a whole match, as people play and as ``benchmarks/table.py`` plays; at
+saturation also each of one hand, so that what starting a table costs shows. Reported:
 
 - saturation (clients and bots move at once): moves per second (the human's and the
   bot's, from /metrics), the clients' move round trips per second, and the round trips per
@@ -22,14 +22,16 @@ match in the realistic load, as people play. Reported:
 
 - CPU: the server process's CPU seconds (user and system, from /proc; the system share
   apart) per move over each window, and the realistic load's share of a CPU over the
-  saturation's, beside one step of the pure table for 1 v 1 Scopa (what ``benchmarks/table.py``
-  times, on the same version's code, in the same run, the median of five runs), and their
-  ratio; the bot
-  processes' CPU apart.
+  saturation's, beside the pure table's CPU per move for 1 v 1 Scopa (what
+  ``benchmarks/table.py`` times over whole matches, the deals and the pauses' ends
+  within the moves as in the server's figure, on the same version's code, in the same
+  run, the median of five runs), and their ratio (also for the tables of one hand); what
+  starting a table adds (its CPU over the whole matches' rate per move, shared among the
+  tables started); the bot processes' CPU apart.
 
 The echo, the saturation and the realistic load run in turn, ``--rounds`` times (3), so a
 passing load on the machine touches all of them alike; medians are printed with the ratios
-(moves/s over echo round trips/s; CPU per move over the table step). With ``--baseline``
+(moves/s over echo round trips/s; CPU per move over the table's). With ``--baseline``
 (a checkout of another version, e.g. ``git worktree add /tmp/base main``) each load also
 runs on that version's server, alternately first and second, for figures paired in the
 same runs (each server runs with ``python -P``, its checkout on ``PYTHONPATH``: the folder
@@ -121,21 +123,25 @@ a second, and from one run to the next the same code took 0.14 to 0.28 ms a step
 shared machine, which moved the ratio to it by as much."""
 
 
-def table_step_ms(code: str) -> float:
-    """One step of the pure table of the version whose checkout is ``code``, 1 v 1 Scopa,
-    as ``benchmarks/table.py`` times it, in CPU time (as the server's is read: a loaded
-    machine stretches wall time, not CPU time); in a process of its own, on that code; the
-    median of ``TABLE_STEP_RUNS`` runs."""
+def table_step(code: str) -> dict[str, float]:
+    """The pure table of the version whose checkout is ``code``, 1 v 1 Scopa, as
+    ``benchmarks/table.py`` times it: ms a step, and ms a move (every step's time over the
+    moves: the server's CPU is counted so, its deals and pauses' ends within its moves).
+    In CPU time (as the server's is read: a loaded machine stretches wall time, not CPU
+    time); in a process of its own, on that code; each the median of ``TABLE_STEP_RUNS``
+    runs."""
     script = (
         "import json, time; from table import steps_per_second; print(json.dumps([steps_"
-        f"per_second('scopa', 2, matches=30, seed=0, clock=time.thread_time)['ms_per_step'] "
+        "per_second('scopa', 2, matches=30, seed=0, clock=time.thread_time) "
         f"for _ in range({TABLE_STEP_RUNS})]))"
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([code, str(Path(__file__).parent)])}
     done = subprocess.run(
         [sys.executable, "-P", "-c", script], env=env, capture_output=True, text=True, check=True
     )
-    return float(statistics.median(json.loads(done.stdout)))
+    runs = json.loads(done.stdout)
+    return {key: float(statistics.median(run[key] for run in runs))
+            for key in ("ms_per_step", "ms_per_move")}  # fmt: skip
 
 
 def rss_kib(pid: int) -> int:
@@ -225,6 +231,7 @@ async def load(
     for player in players:
         player.latencies.clear()
     before = await counted(port)
+    tables_before = sum(player.tables for player in players)
     cpu = Cpu(pid)
     started = time.perf_counter()
     await (asyncio.sleep(seconds) if during is None else during)
@@ -233,11 +240,13 @@ async def load(
     in_play_kib = rss_kib(pid) - empty_kib
     after = await counted(port)
     latencies = [x for p in players for x in p.latencies]
+    tables_started = sum(player.tables for player in players) - tables_before
     pauses = after.gc_pauses - before.gc_pauses
     moves = after.moves - before.moves
     result = {
         "tables": tables,
         "seconds": round(elapsed, 2),
+        "tables_started": tables_started,
         "moves_per_second": round(moves / elapsed, 1),
         "server_cpu_share": round(server_cpu / elapsed, 3),
         "server_cpu_ms_per_move": round(1000 * server_cpu / moves, 4) if moves else None,
@@ -392,8 +401,10 @@ async def one_server(args: argparse.Namespace, extra: dict[str, str]) -> dict[st
                 found["memory"] = await live_memory(process.pid, port, args.memory)
                 print("  memory", found["memory"], flush=True)
             found["saturation"] = await load(process.pid, port, args.tables, args.seconds,
-                                             (0.0, 0.0))  # fmt: skip
+                                             (0.0, 0.0), whole_match=True)  # fmt: skip
             print("  saturation", found["saturation"], flush=True)
+            found["hands"] = await load(process.pid, port, args.tables, args.seconds, (0.0, 0.0))
+            print("  saturation, a new table each hand", found["hands"], flush=True)
         finally:
             process.terminate()
             process.wait(30)
@@ -424,9 +435,14 @@ FIGURES = {
     "saturation server CPU ms/move": ("saturation", "server_cpu_ms_per_move"),
     "saturation bots CPU ms/move": ("saturation", "bots_cpu_ms_per_move"),
     "saturation kernel share of server CPU": ("saturation", "server_kernel_share_of_its_cpu"),
+    "saturation, a new table each hand: moves/s": ("hands", "moves_per_second"),
+    "saturation, a new table each hand: server CPU ms/move": ("hands", "server_cpu_ms_per_move"),
+    "server CPU ms per table started": ("ratios", "cpu_ms_per_table_started"),
     "table step ms": ("table", "ms_per_step"),
+    "table ms/move": ("table", "ms_per_move"),
     "moves/s ÷ echo round trips/s": ("ratios", "moves_vs_echo"),
-    "server CPU per move ÷ table step": ("ratios", "cpu_per_move_vs_step"),
+    "server CPU per move ÷ table's per move": ("ratios", "cpu_per_move_vs_table"),
+    "the same, a new table each hand": ("ratios", "hands_cpu_per_move_vs_table"),
     "realistic moves/s": ("realistic", "moves_per_second"),
     "realistic ÷ saturation moves/s": ("ratios", "realistic_vs_saturation"),
     "realistic ÷ saturation server CPU share": ("ratios", "realistic_vs_saturation_cpu"),
@@ -458,10 +474,20 @@ def ratios(found: dict[str, Any]) -> dict[str, Any]:
         "moves_vs_echo": round(
             saturation["moves_per_second"] / found["echo"]["round_trips_per_second"], 4
         ),
-        "cpu_per_move_vs_step": round(
-            (saturation["server_cpu_ms_per_move"] or 0.0) / found["table"]["ms_per_step"], 2
+        "cpu_per_move_vs_table": round(
+            (saturation["server_cpu_ms_per_move"] or 0.0) / found["table"]["ms_per_move"], 2
         ),
     }
+    hands = found.get("hands")
+    if hands is not None and hands["server_cpu_ms_per_move"] and hands["tables_started"]:
+        out["hands_cpu_per_move_vs_table"] = round(
+            hands["server_cpu_ms_per_move"] / found["table"]["ms_per_move"], 2
+        )
+        # What a started table adds: the CPU over and above its moves at the whole
+        # matches' rate, shared among the tables started in the window.
+        over = hands["server_cpu_ms_per_move"] - (saturation["server_cpu_ms_per_move"] or 0.0)
+        moves = hands["moves_per_second"] * hands["seconds"]
+        out["cpu_ms_per_table_started"] = round(over * moves / hands["tables_started"], 2)
     if "realistic" in found:
         realistic = found["realistic"]
         out["realistic_vs_saturation"] = round(
@@ -500,7 +526,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         print(f"round {round_no + 1}: echo {echoed}", flush=True)
         order = list(versions) if round_no % 2 == 0 else list(reversed(versions))
         for name in order:
-            table = {"ms_per_step": table_step_ms(versions[name]["PYTHONPATH"])}
+            table = table_step(versions[name]["PYTHONPATH"])
             print(f" {name}: table {table}", flush=True)
             found = {"round": round_no + 1, "table": table, "echo": echoed}
             found |= await one_server(args, versions[name])

@@ -1,7 +1,9 @@
 """The live table's speed and size: steps per second and the memory of an idle table.
 
 For each game and mode: whole matches of random legal moves at a standard table (every
-seat a human, moves sent as the server sends them), timing only ``Table.handle``; then
+seat a human, moves sent as the server sends them), timing only ``Presenter.handle``: per
+step, and per move (every step's time, the deals and the pauses' ends too, over the moves
+played: what the server's CPU per move is compared with); then
 the memory of 1,000 live tables at the start of a hand (tracemalloc: what the tables
 hold after the deal, divided by 1,000; target at most 50 KiB), and how fast a log
 replays.
@@ -59,6 +61,7 @@ def steps_per_second(
     """``clock``: what a step's time is read from (``time.thread_time``: its CPU time)."""
     rng = random.Random(seed)
     steps = 0
+    moves = 0
     spent = 0.0
     replayed = 0.0
     entries = 0
@@ -72,6 +75,7 @@ def steps_per_second(
             if seat is not None and hand is not None:
                 move = hand.move_text(rng.choice(hand.view(seat).legal_moves()))
                 command: Any = Play(seat, move)
+                moves += 1
             elif table.wants_seed:
                 command = SupplySeed(rng.getrandbits(256))
             else:
@@ -90,6 +94,7 @@ def steps_per_second(
         "steps": steps,
         "steps_per_s": round(steps / spent),
         "ms_per_step": round(1000 * spent / steps, 3),
+        "ms_per_move": round(1000 * spent / moves, 3),
         "replay_entries_per_s": round(entries / replayed),
     }
 

@@ -25,11 +25,11 @@ _WIDE: Any = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
 )
 """The standard library's C encoder, made once, for the rare value orjson refuses."""
 
-_OPTIONS = (
-    orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
-)
-"""What the standard library does: keys that are numbers written as strings; a dataclass or a
-date refused (a frame says each field it sends, never a whole object)."""
+_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+"""What the standard library does: a dataclass or a date refused (a frame says each field it
+sends, never a whole object). A key that is not a string (rare: no frame of a table's step
+nor log entry has one) is refused by orjson too, and written as a string by the standard
+library: orjson's own option for such keys made every frame a third slower to write."""
 
 
 def dumps(value: Any) -> str:
