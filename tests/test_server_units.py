@@ -176,6 +176,11 @@ def test_frames_are_counted_in_bytes_and_hold_only_finite_numbers() -> None:
     assert refused.value.code == "frame_too_large"
     assert protocol.parse(wide, len(wide.encode())).type == "ping"
     assert protocol.size(b"\xc3\xa9") == protocol.size("é") == 2
+    binary = b'{"type": "ping", "t": 2}'  # a binary frame: UTF-8
+    assert protocol.parse(binary, 8192).type == "ping"
+    with pytest.raises(protocol.ProtocolError) as refused:
+        protocol.parse(b'{"type": "ping", "t": "\xff"}', 8192)  # not UTF-8
+    assert refused.value.code == "bad_json"
     for number in ("NaN", "Infinity", "-Infinity", "1e999", "-1e400"):
         with pytest.raises(protocol.ProtocolError) as refused:
             protocol.parse(f'{{"type": "ping", "t": {number}}}', 8192)
