@@ -54,13 +54,16 @@ functions that cost most (``server-profile-top.txt``). Where py-spy gets few sam
 cannot read the memory of a process on some virtual machines), ``--profile-calls`` runs the
 same load with the server under cProfile (``profiled.py``): ``results/server-calls.prof``
 (for pstats or a flame graph tool) and its top functions in ``server-calls.txt``. cProfile
-stretches small functions (each call is measured); ``--profile-stages`` times only the
+stretches small functions (each call is measured); ``--profile-samples`` samples the
+server's event loop thread in its CPU time instead (``profiled.py samples``): the
+collapsed stacks in ``results/server-samples.txt``, and what costs most, in µs of CPU a
+move, in ``server-samples-top.txt``; ``--profile-stages`` times only the
 server's main stages in thread CPU time (``staged.py``), with each thread's CPU (the
 store's writer and reader beside the event loop's): ``results/server-stages.txt``.
 
     python benchmarks/server.py [--tables 50] [--realistic 1000] [--memory 300] [--seconds 10]
         [--realistic-seconds 120] [--rounds 3] [--baseline PATH]
-        [--profile | --profile-calls | --profile-stages]
+        [--profile | --profile-calls | --profile-samples | --profile-stages]
 """
 
 from __future__ import annotations
@@ -81,7 +84,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -167,7 +170,7 @@ class Counted:
         self.gc_seconds = total("circolo_gc_pause_seconds_sum")
         self.gc_collected = total("circolo_gc_collected_total")
         self.gc_looks = total("circolo_gc_looks_total")  # in a forked copy (0 on older versions)
-        self.gc_buckets: Counter[float] = Counter()  # every generation's pauses, by bound
+        self.gc_buckets: defaultdict[float, float] = defaultdict(float)  # pauses, by bound
         for m in re.finditer(r'^circolo_gc_pause_seconds_bucket\{[^}]*le="([^"]+)"\} (\S+)',
                              body, re.M):  # fmt: skip
             self.gc_buckets[float("inf") if m.group(1) == "+Inf" else float(m.group(1))] += float(
@@ -548,9 +551,8 @@ async def saturated(
     with tempfile.TemporaryDirectory() as data:
         process, port = start_server(Path(data), runner=runner)
         try:
-            found = await load(
-                process.pid, port, args.tables, 0, (0.0, 0.0), during=record(process)
-            )
+            found = await load(process.pid, port, args.tables, 0, (0.0, 0.0),
+                               during=record(process), whole_match=True)  # fmt: skip
             print(f"saturation (under {profiler})", found, flush=True)
         finally:
             process.terminate()
@@ -598,7 +600,7 @@ async def profile_calls(args: argparse.Namespace) -> None:
     holds it), so small functions look dearer than they are; where py-spy cannot read the
     server's memory (some virtual machines), what calls what, and how often."""
     stats = RESULTS / "server-calls.prof"
-    runner = [str(Path(__file__).with_name("profiled.py")), str(stats)]
+    runner = [str(Path(__file__).with_name("profiled.py")), "calls", str(stats)]
     await saturated(args, "cProfile", between_signals(args.seconds), runner)
     report = io.StringIO()
     calls = pstats.Stats(str(stats), stream=report)
@@ -606,6 +608,19 @@ async def profile_calls(args: argparse.Namespace) -> None:
     calls.sort_stats("cumulative").print_stats(60)
     (RESULTS / "server-calls.txt").write_text(report.getvalue())
     print(report.getvalue())
+
+
+async def profile_samples(args: argparse.Namespace) -> None:
+    """The saturated server's event loop thread sampled for ``--seconds``, each sample
+    weighted by its CPU time (``profiled.py samples``): the collapsed stacks
+    (``results/server-samples.txt``), and the functions that cost most, in µs of CPU a
+    move (``server-samples-top.txt``)."""
+    raw = RESULTS / "server-samples.txt"
+    runner = [str(Path(__file__).with_name("profiled.py")), "samples", str(raw)]
+    found = await saturated(args, "a sampler", between_signals(args.seconds), runner)
+    top = top_costs(raw.read_text(), moves=found["moves_per_second"] * args.seconds)
+    (RESULTS / "server-samples-top.txt").write_text(top)
+    print(top)
 
 
 async def profile_stages(args: argparse.Namespace) -> None:
@@ -634,9 +649,9 @@ async def profile_stages(args: argparse.Namespace) -> None:
     print(report)
 
 
-def top_costs(collapsed: str, rows: int = 30) -> str:
-    """The functions that cost most, as shares of the samples: in themselves, and with what
-    they call."""
+def top_costs(collapsed: str, rows: int = 30, moves: float | None = None) -> str:
+    """The functions that cost most, in themselves and with what they call: as shares of
+    the samples, or with ``moves`` (stacks weighted in µs of CPU), in µs of CPU a move."""
     own: Counter[str] = Counter()
     inclusive: Counter[str] = Counter()
     total = 0
@@ -650,10 +665,18 @@ def top_costs(collapsed: str, rows: int = 30) -> str:
         own[frames[-1]] += n
         for frame in set(frames):
             inclusive[frame] += n
-    lines = [f"{total} samples of the server holding the GIL", "", "own % | function"]
-    lines += [f"{100 * n / total:5.1f} | {f}" for f, n in own.most_common(rows)]
-    lines += ["", "with callees % | function"]
-    lines += [f"{100 * n / total:5.1f} | {f}" for f, n in inclusive.most_common(rows)]
+
+    def figure(n: int) -> str:
+        return f"{n / moves:6.1f}" if moves else f"{100 * n / max(total, 1):5.1f}"
+
+    if moves:
+        head, unit = f"{total / moves:.1f} µs of the event loop's CPU a move", "µs a move"
+    else:
+        head, unit = f"{total} samples of the server holding the GIL", "%"
+    lines = [head, "", f"own {unit} | function"]
+    lines += [f"{figure(n)} | {f}" for f, n in own.most_common(rows)]
+    lines += ["", f"with callees {unit} | function"]
+    lines += [f"{figure(n)} | {f}" for f, n in inclusive.most_common(rows)]
     return "\n".join(lines) + "\n"
 
 
@@ -678,6 +701,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="profile the saturated server")
     parser.add_argument("--profile-calls", action="store_true",
                         help="the saturated server under cProfile")  # fmt: skip
+    parser.add_argument("--profile-samples", action="store_true",
+                        help="the saturated server's event loop sampled in CPU time")  # fmt: skip
     parser.add_argument("--profile-stages", action="store_true",
                         help="the saturated server's stages timed in thread CPU time")  # fmt: skip
     args = parser.parse_args()
@@ -686,6 +711,9 @@ def main() -> None:
         return
     if args.profile_calls:
         asyncio.run(profile_calls(args))
+        return
+    if args.profile_samples:
+        asyncio.run(profile_samples(args))
         return
     if args.profile_stages:
         asyncio.run(profile_stages(args))
