@@ -25,9 +25,8 @@ saturation also each of one hand, so that what starting a table costs shows. Rep
   saturation's, beside the pure table's CPU per move for 1 v 1 Scopa (what
   ``benchmarks/table.py`` times over whole matches, the deals and the pauses' ends
   within the moves as in the server's figure, on the same version's code, in the same
-  run, the median of five runs), and their ratio (also for the tables of one hand); what
-  starting a table adds (its CPU over the whole matches' rate per move, shared among the
-  tables started); the bot processes' CPU apart.
+  run, the median of five runs), and their ratio (also for the tables of one hand); the
+  bot processes' CPU apart.
 
 The echo, the saturation and the realistic load run in turn, ``--rounds`` times (3), so a
 passing load on the machine touches all of them alike; medians are printed with the ratios
@@ -440,7 +439,6 @@ FIGURES = {
     "saturation kernel share of server CPU": ("saturation", "server_kernel_share_of_its_cpu"),
     "saturation, a new table each hand: moves/s": ("hands", "moves_per_second"),
     "saturation, a new table each hand: server CPU ms/move": ("hands", "server_cpu_ms_per_move"),
-    "server CPU ms per table started": ("ratios", "cpu_ms_per_table_started"),
     "table step ms": ("table", "ms_per_step"),
     "table ms/move": ("table", "ms_per_move"),
     "moves/s ÷ echo round trips/s": ("ratios", "moves_vs_echo"),
@@ -482,15 +480,10 @@ def ratios(found: dict[str, Any]) -> dict[str, Any]:
         ),
     }
     hands = found.get("hands")
-    if hands is not None and hands["server_cpu_ms_per_move"] and hands["tables_started"]:
+    if hands is not None and hands["server_cpu_ms_per_move"]:
         out["hands_cpu_per_move_vs_table"] = round(
             hands["server_cpu_ms_per_move"] / found["table"]["ms_per_move"], 2
         )
-        # What a started table adds: the CPU over and above its moves at the whole
-        # matches' rate, shared among the tables started in the window.
-        over = hands["server_cpu_ms_per_move"] - (saturation["server_cpu_ms_per_move"] or 0.0)
-        moves = hands["moves_per_second"] * hands["seconds"]
-        out["cpu_ms_per_table_started"] = round(over * moves / hands["tables_started"], 2)
     if "realistic" in found:
         realistic = found["realistic"]
         out["realistic_vs_saturation"] = round(
