@@ -8,8 +8,9 @@ saturation also each of one hand, so that what starting a table costs shows. Rep
 
 - saturation (clients and bots move at once): moves per second (the human's and the
   bot's, from /metrics), the clients' move round trips per second, and the round trips per
-  second of a bare ``websockets`` echo server with as many connections, as the ceiling. The
-  echo server runs in a process of its own, as ours does;
+  second of a bare ``websockets`` echo server with as many connections, as the ceiling;
+  and of an echo through the server's own stack (uvicorn, uvloop, a Starlette route). Each
+  echo server runs in a process of its own, as ours does, its CPU per round trip read;
 - latency: the move round trip (send to ack; the ack follows the publish) p50 / p99 at
   saturation and under a realistic load (players answer 0.5-2 s into their turn, and bots
   after the room's own pause, ``bot_delay``), and the server's own command-to-publish
@@ -353,12 +354,34 @@ async def main():
 asyncio.run(main())
 """
 
+STACK_ECHO_SERVER = """
+import socket, uvicorn
+from starlette.applications import Starlette
+from starlette.routing import WebSocketRoute
 
-async def echo(connections: int, seconds: float) -> dict[str, Any]:
-    """Round trips per second of a bare websockets echo server in a process of its own (as
-    ours), ``connections`` clients here at once: the ceiling for one Python server process
-    on this machine."""
-    command = [sys.executable, "-c", ECHO_SERVER]
+async def echo(websocket):
+    await websocket.accept()
+    while (message := await websocket.receive())["type"] != "websocket.disconnect":
+        await websocket.send_text(message["text"])
+
+listening = socket.socket()
+listening.bind(("127.0.0.1", 0))
+listening.listen(128)  # clients may connect before uvicorn takes the socket
+print(listening.getsockname()[1], flush=True)
+config = uvicorn.Config(Starlette(routes=[WebSocketRoute("/", echo)]), loop="uvloop",
+                        ws="websockets-sansio", log_level="warning")
+uvicorn.Server(config).run(sockets=[listening])
+"""
+"""The same echo through the server's own stack (uvicorn's sans-I/O websockets protocol on
+uvloop, a Starlette route): what a frame in and a frame out cost before any of the room's
+own work."""
+
+
+async def echo(connections: int, seconds: float, code: str = ECHO_SERVER) -> dict[str, Any]:
+    """Round trips per second of an echo server (``code``: a bare websockets one by default)
+    in a process of its own (as ours), ``connections`` clients here at once, and its CPU
+    per round trip: the ceiling for one Python server process on this machine."""
+    command = [sys.executable, "-c", code]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert server.stdout is not None
     port = int(server.stdout.readline())
@@ -370,7 +393,7 @@ async def echo(connections: int, seconds: float) -> dict[str, Any]:
 
     async def client() -> None:
         nonlocal count
-        async with connect(f"ws://127.0.0.1:{port}", compression=None) as ws:
+        async with connect(f"ws://127.0.0.1:{port}", compression=None, open_timeout=30) as ws:
             while not stop.is_set():
                 await ws.send(frame)
                 await ws.recv()
@@ -378,18 +401,24 @@ async def echo(connections: int, seconds: float) -> dict[str, Any]:
 
     try:
         tasks = [asyncio.create_task(client()) for _ in range(connections)]
-        await asyncio.sleep(0.5)
+        await asyncio.sleep(1.0)
         count = 0
+        spent = cpu_seconds(server.pid)
         started = time.perf_counter()
         await asyncio.sleep(seconds)
         elapsed = time.perf_counter() - started
+        spent = cpu_seconds(server.pid) - spent
         total = count
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
     finally:
         server.kill()
         server.wait()
-    return {"connections": connections, "round_trips_per_second": round(total / elapsed, 1)}
+    return {
+        "connections": connections,
+        "round_trips_per_second": round(total / elapsed, 1),
+        "server_cpu_us_per_round_trip": round(1e6 * spent / total, 1) if total else None,
+    }
 
 
 async def one_server(args: argparse.Namespace, extra: dict[str, str]) -> dict[str, Any]:
@@ -438,6 +467,12 @@ async def one_server(args: argparse.Namespace, extra: dict[str, str]) -> dict[st
 
 FIGURES = {
     "echo round trips/s": ("echo", "round_trips_per_second"),
+    "echo server CPU µs/round trip": ("echo", "server_cpu_us_per_round_trip"),
+    "echo through our stack: round trips/s": ("stack_echo", "round_trips_per_second"),
+    "echo through our stack: server CPU µs/round trip": (
+        "stack_echo",
+        "server_cpu_us_per_round_trip",
+    ),
     "saturation moves/s": ("saturation", "moves_per_second"),
     "saturation round trip p50 ms": ("saturation", "round_trip_ms_p50"),
     "saturation round trip p99 ms": ("saturation", "round_trip_ms_p99"),
@@ -527,11 +562,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in versions}
     for round_no in range(args.rounds):
         echoed = await echo(args.tables, args.seconds)
-        print(f"round {round_no + 1}: echo {echoed}", flush=True)
+        stack_echoed = await echo(args.tables, args.seconds, STACK_ECHO_SERVER)
+        print(f"round {round_no + 1}: echo {echoed}, through our stack {stack_echoed}",
+              flush=True)  # fmt: skip
         order = list(versions) if round_no % 2 == 0 else list(reversed(versions))
         for name in order:
             print(f" {name}", flush=True)
-            found = {"round": round_no + 1, "echo": echoed}
+            found = {"round": round_no + 1, "echo": echoed, "stack_echo": stack_echoed}
             found |= await one_server(args, versions[name])
             found["ratios"] = ratios(found)
             runs[name].append(found)
