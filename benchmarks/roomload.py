@@ -112,7 +112,6 @@ class Player:
         self.play_now = play_now
         self.whole_match = whole_match
         self.latencies: list[float] = []
-        self.tables = 0  # tables asked for (created, or play now)
         self.acked_at: list[float] = []
         """The wall-clock time of each round trip's ack (with ``latencies``): for phases."""
         self.ws: ClientConnection | None = None
@@ -153,7 +152,6 @@ class Player:
     async def table(self, stop: asyncio.Event) -> None:
         """Play one table to its end (or until ``stop``)."""
         assert self.ws is not None
-        self.tables += 1
         if self.play_now:
             await self.send({"type": "play_now", "game": "scopa", "players": 2,
                              "level": "random"})  # fmt: skip

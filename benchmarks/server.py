@@ -234,7 +234,6 @@ async def load(
     for player in players:
         player.latencies.clear()
     before = await counted(port)
-    tables_before = sum(player.tables for player in players)
     cpu = Cpu(pid)
     started = time.perf_counter()
     await (asyncio.sleep(seconds) if during is None else during)
@@ -243,13 +242,11 @@ async def load(
     in_play_kib = rss_kib(pid) - empty_kib
     after = await counted(port)
     latencies = [x for p in players for x in p.latencies]
-    tables_started = sum(player.tables for player in players) - tables_before
     pauses = after.gc_pauses - before.gc_pauses
     moves = after.moves - before.moves
     result = {
         "tables": tables,
         "seconds": round(elapsed, 2),
-        "tables_started": tables_started,
         "moves_per_second": round(moves / elapsed, 1),
         "server_cpu_share": round(server_cpu / elapsed, 3),
         "server_cpu_ms_per_move": round(1000 * server_cpu / moves, 4) if moves else None,
