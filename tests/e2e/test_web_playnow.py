@@ -201,3 +201,34 @@ def test_a_table_is_dealt_with_the_faces_its_creator_chose_for_everyone_at_it(
         assert set(cards.evaluate_all(FACES)) == {faces}, game
         shot(page, f"table-faces-{game}-{faces}-1280x800")
         player.close()
+
+
+def test_play_now_tapped_while_the_page_still_connects_seats_me_once_it_is_connected(
+    browser: Any, room: str
+) -> None:
+    """A phone on a slow network draws the lobby before its connection is up: the tap on
+    Play now is sent once it is, not dropped (nor answered with an error)."""
+    player = Player(browser, room, width=390, height=844, locale="pt-BR")
+    page = player.page
+    tapped = False
+    refused = 0
+
+    def route(ws: Any) -> None:
+        nonlocal refused
+        if tapped:
+            ws.connect_to_server()
+        else:  # the network fails this attempt: the page tries again, with back-off
+            refused += 1
+            ws.close()
+
+    page.route_web_socket("**/ws", route)
+    page.goto(room + "/")
+    page.wait_for_selector(".game-bisca .modes button[data-players='2']")
+    assert page.locator("#offline").is_hidden()  # never connected yet: no "connection lost"
+    page.click(".game-bisca .modes button[data-players='2']")
+    tapped = True
+    page.wait_for_selector(STARTED, timeout=30_000)
+    assert refused >= 1
+    assert page.locator(".lobby-error").count() == 0
+    shot(page, "playnow-tapped-while-connecting-390x844")
+    player.close()

@@ -54,6 +54,7 @@ error-too_many_bot_tables = You already play at too many tables with bots: finis
 error-bad_rated = Only a private table of people at the standard speed can be offered rated: a public one is rated anyway.
 error-not_rated_table = This table is not offered rated: sit down without rated.
 error-busy = The server is busy: nothing changed, try again.
+error-no_answer = The server did not answer in time: try again.
 error-internal = The server failed: nothing changed.
 error-rate_limited = { $seconds ->
     [one] Too fast: wait a second.

@@ -54,6 +54,7 @@ error-too_many_bot_tables = Giochi già a troppi tavoli con i bot: finiscine uno
 error-bad_rated = Solo un tavolo privato di persone a velocità normale può essere proposto valido per la classifica: uno pubblico lo è già.
 error-not_rated_table = Questo tavolo non è proposto valido per la classifica: siediti senza.
 error-busy = Il server è occupato: non è cambiato niente, riprova.
+error-no_answer = Il server non ha risposto in tempo: riprova.
 error-internal = Errore del server: non è cambiato niente.
 error-rate_limited = { $seconds ->
     [one] Troppo veloce: aspetta un secondo.

@@ -54,6 +54,7 @@ error-too_many_bot_tables = Você já joga em mesas demais com robôs: termine u
 error-bad_rated = Só uma mesa privada de pessoas na velocidade normal pode ser proposta valendo ranking: uma pública já vale.
 error-not_rated_table = Esta mesa não foi proposta valendo ranking: sente-se sem valer ranking.
 error-busy = O servidor está ocupado: nada mudou, tente de novo.
+error-no_answer = O servidor não respondeu a tempo: tente de novo.
 error-internal = Falha no servidor: nada mudou.
 error-rate_limited = { $seconds ->
     [one] Rápido demais: espere um segundo.

@@ -55,10 +55,19 @@ export class Lobby {
     return this.data?.games || gameNames().map(gameInfo);
   }
 
-  async playNow(game, players) {
-    const reply = await this.conn.request({ type: "play_now", game, players, level: settings.get("botLevel") });
+  // A lobby request: sent once the connection is up (a tap while the page connects is
+  // not lost), and answered, refused or unanswered in words; null unless answered.
+  async ask(frame) {
+    const reply = await this.conn.whenOnline().then(() => this.conn.request(frame));
+    if (reply.type === "offline") return this.onError({ code: "offline" });
+    if (reply.type === "timeout") return this.onError({ code: "no_answer" });
     if (reply.type === "error") return this.onError(reply);
-    if (reply.table_id) this.onTable(reply.table_id);
+    return reply;
+  }
+
+  async playNow(game, players) {
+    const reply = await this.ask({ type: "play_now", game, players, level: settings.get("botLevel") });
+    if (reply?.table_id) this.onTable(reply.table_id);
   }
 
   render() {
@@ -126,9 +135,7 @@ export class Lobby {
   }
 
   async join(tableId) {
-    const reply = await this.conn.request({ type: "table.join", table_id: tableId });
-    if (reply.type === "error") return this.onError(reply);
-    this.onTable(tableId);
+    if (await this.ask({ type: "table.join", table_id: tableId })) this.onTable(tableId);
   }
 
   async watch(tableId) {
@@ -215,11 +222,10 @@ export class Lobby {
       const v = form.elements[`seat${i}`]?.value || "open";
       seats.push(v.startsWith("bot:") ? { kind: "bot", level: v.slice(4) } : { kind: "open" });
     }
-    const reply = await this.conn.request({
+    const reply = await this.ask({
       type: "table.create", game: g.game, options, speed: form.elements.speed.value, private: form.elements.private.checked, rated: form.elements.rated.checked, seats,
     });
-    if (reply.type === "error") return this.onError(reply);
-    this.onTable(reply.table_id);
+    if (reply) this.onTable(reply.table_id);
   }
 }
 

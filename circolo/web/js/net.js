@@ -129,6 +129,16 @@ export class Connection extends EventTarget {
     });
   }
 
+  // True once the connection is welcomed (at once when it is), false after `timeout` ms:
+  // a tap made while the page still connects is sent when it can be, not dropped.
+  whenOnline(timeout = 5000) {
+    if (this.online) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const off = this.on("online", () => { clearTimeout(timer); off(); resolve(true); });
+      const timer = setTimeout(() => { off(); resolve(false); }, timeout);
+    });
+  }
+
   openTable(tableId, extra = {}) {
     this.open.add(tableId);
     const since = this.last.get(tableId);
