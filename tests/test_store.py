@@ -341,13 +341,17 @@ async def test_a_failed_commit_raises_to_every_waiter(
 ) -> None:
     for t in range(10):
         await store.create_table(f"t{t}", {"game": "scopa"}, created_at=1.0)
-    real_run = store_module._run
+    real_run, real_alone = store_module._run, store_module._insert_alone
 
     def broken(conn: Any, batch: Any) -> None:
         real_run(conn, batch)
         raise OperationalError("COMMIT", {}, Exception("disk I/O error"))
 
+    def broken_alone(conn: Any, rows: Any) -> None:  # SQLite: appends alone, autocommit
+        raise OperationalError("INSERT", {}, Exception("disk I/O error"))
+
     monkeypatch.setattr(store_module, "_run", broken)
+    monkeypatch.setattr(store_module, "_insert_alone", broken_alone)
     failures: list[BaseException] = []
 
     async def one(t: int) -> None:
@@ -362,6 +366,7 @@ async def test_a_failed_commit_raises_to_every_waiter(
     assert len(failures) == 10
     assert not any(isinstance(f, DuplicateEntry) for f in failures)
     monkeypatch.setattr(store_module, "_run", real_run)
+    monkeypatch.setattr(store_module, "_insert_alone", real_alone)
     assert all(not log.entries for log in await store.live_tables())  # rolled back
     await store.append("t0", [Entry(1, {}, 1.0)])  # and the writer carries on
     assert await store.last_seq("t0") == 1
