@@ -130,8 +130,10 @@ export class Connection extends EventTarget {
   }
 
   // True once the connection is welcomed (at once when it is), false after `timeout` ms:
-  // a tap made while the page still connects is sent when it can be, not dropped.
-  whenOnline(timeout = 5000) {
+  // a tap made while the page still connects is sent when it can be, not dropped. Ten
+  // seconds: a phone's network may take that long, and the back-off between attempts
+  // reaches 6.4 s at the fifth.
+  whenOnline(timeout = 10000) {
     if (this.online) return Promise.resolve(true);
     return new Promise((resolve) => {
       const off = this.on("online", () => { clearTimeout(timer); off(); resolve(true); });
