@@ -32,7 +32,7 @@ STAGES = {
     "lobby entry": ("circolo.server.lobby", "Lobby.relist"),
     "frame parsed": ("circolo.server.protocol", "parse"),
     "frame text": ("circolo.server.connection", "Session._text"),
-    "bot's choice (on the loop)": ("circolo.server.botpool", "BotPool._on_the_loop"),
+    "bot's choice (on the loop)": ("circolo.server.owner", "choose_here"),
 }
 """What is timed: a name, and where its function is (module, attribute path)."""
 

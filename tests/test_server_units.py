@@ -17,13 +17,14 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
+from prometheus_client import CollectorRegistry
 
 from circolo.games import make_rules
 from circolo.server import garbage, protocol
 from circolo.server.botpool import BotPool, Request
 from circolo.server.bus import LocalBus, encode
 from circolo.server.identity import Identities, new_guest
-from circolo.server.metrics import GC_LOOKS, GC_PAUSE
+from circolo.server.metrics import GC_LOOKS, GC_PAUSE, LoopMetrics, counter, histogram
 from circolo.server.owner import Owner, topic
 from circolo.server.ratelimit import FrameLimit, Quota, SlidingWindow, TokenBucket, Verdict
 from circolo.server.room import Room
@@ -546,6 +547,81 @@ async def _two_humans(
     owner = Owner(table_id, config, Table(config), 0, store=store, bus=bus or LocalBus(),
                   bots=BotPool(1))  # fmt: skip
     return store, owner
+
+
+def test_the_loops_counters_and_histograms_are_read_at_each_scrape() -> None:
+    """A move's metrics are plain numbers (no lock): the registry still shows them as
+    Prometheus counters and cumulative histograms, a value on a bound in that bound's
+    bucket (``le``)."""
+    registry = CollectorRegistry()
+    loop = LoopMetrics(registry)
+    moves = loop.counter("t_moves", "moves", ["game"])
+    latency = histogram(loop.histogram("t_latency_seconds", "latency", buckets=(0.01, 0.1)))
+    counter(moves, "scopa").inc()
+    counter(moves, "scopa").inc(2)
+    counter(moves, "bisca").inc()
+    for value in (0.01, 0.05, 0.5):
+        latency.observe(value)
+    got = {
+        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
+        for metric in registry.collect()
+        for sample in metric.samples
+    }
+    assert got[("t_moves_total", (("game", "scopa"),))] == 3
+    assert got[("t_moves_total", (("game", "bisca"),))] == 1
+    assert [got[("t_latency_seconds_bucket", (("le", le),))] for le in ("0.01", "0.1", "+Inf")] == [
+        1,
+        2,
+        3,
+    ]
+    assert got[("t_latency_seconds_count", ())] == 3
+    assert got[("t_latency_seconds_sum", ())] == pytest.approx(0.56)
+    with pytest.raises(ValueError):
+        counter(moves)  # a label missing
+
+
+@pytest.mark.anyio
+async def test_a_bot_that_chooses_on_the_loop_plays_after_the_pause_as_a_job_of_its_owner(
+    tmp_path: Path,
+) -> None:
+    """A random or greedy bot's move is a job of its table's owner after the room's pause:
+    no task of its own at each move; a stopped owner drops the move still waiting."""
+    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}")
+    seats = (SeatConfig.human("p0", "Ada"), SeatConfig.bot("random"))
+    config = TableConfig("scopa", seats)
+    await store.create_table("t_bot", config.to_json(), 0.0)
+    delay = 0.05
+    owner = Owner("t_bot", config, Table(config), 0, store=store, bus=LocalBus(),
+                  bots=BotPool(0), bot_delay=delay)  # fmt: skip
+    owner.start()
+    try:
+        await owner.submit(Connected(0))
+        bot_moves = 0
+        while bot_moves < 3:
+            if owner.table.mover() == 0:
+                assert owner.table.hand is not None
+                view = owner.table.hand.view(0)
+                await owner.submit(Play(0, view.move_text(view.legal_moves()[0])))
+                continue
+            turn = owner.presenter.bot_turn
+            assert turn is not None and not owner._bot_tasks  # a timer, then a job
+            asked = time.monotonic()
+            seq = owner.seq
+            while owner.seq == seq:
+                await asyncio.sleep(0.005)
+            assert time.monotonic() - asked >= delay * 0.8
+            bot_moves += 1
+        while owner.table.mover() == 0:  # the bot's turn next, its move still to come
+            assert owner.table.hand is not None
+            view = owner.table.hand.view(0)
+            await owner.submit(Play(0, view.move_text(view.legal_moves()[0])))
+        assert owner.presenter.bot_turn is not None
+    finally:
+        seq = owner.seq
+        await owner.stop()
+        await asyncio.sleep(2 * delay)
+        assert owner.seq == seq  # the waiting move was dropped, not played
+        await store.close()
 
 
 @pytest.mark.anyio

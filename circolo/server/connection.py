@@ -321,6 +321,8 @@ class Session:
         assert guest is not None
         room = self.room
         match frame:
+            case p.Play():  # first: nearly every frame is a move
+                await self._act(frame)
             case p.Ping():
                 self.send(p.frame("pong", ref=frame.id, t=frame.t, server_time=time.time()))
             case p.Hello():

@@ -102,14 +102,13 @@ class Lobby:
         table = owner.table
         if owner.config.private or owner.finished or table.status == "finished":
             return False
-        humans = [
-            presence
-            for seat, presence in zip(table.seats, table.presence, strict=True)
-            if not seat.is_bot and not presence.left
-        ]
-        if table.status == "playing":
-            return any(not presence.away for presence in humans)
-        return any(presence.connected for presence in humans)
+        playing = table.status == "playing"
+        for seat, presence in zip(table.seats, table.presence, strict=True):
+            if seat.is_bot or presence.left:
+                continue
+            if (not presence.away) if playing else presence.connected:
+                return True
+        return False
 
     def entry(self, owner: Owner) -> dict[str, Any]:
         """A live table as the lobby lists it."""

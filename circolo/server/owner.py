@@ -10,6 +10,7 @@ hand's seed from ``secrets``, and asks the bot pool for bot seats' moves.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import secrets
@@ -24,7 +25,7 @@ import structlog
 from circolo.cards import SEED_LIMIT
 from circolo.engine import View
 from circolo.server import metrics
-from circolo.server.botpool import BotPool, Request
+from circolo.server.botpool import ON_THE_LOOP, BotPool, Request, choose_here
 from circolo.server.bus import Bus, Handler, Message, Subscription, encode
 from circolo.server.mailbox import Mailbox
 from circolo.server.told import TOLD_TYPES, Told
@@ -103,7 +104,7 @@ class Owner:
         self.presenter = Presenter(table, shown=seq > 0)  # what each audience was shown
         self.seq = seq
         self.created_at = clock()
-        self._moves = metrics.MOVES.labels(config.game)  # bound once: looked up at each move
+        self._moves = metrics.counter(metrics.MOVES, config.game)  # bound once, not at each move
         self._store = store
         self._bus = bus
         self._bots = bots
@@ -121,7 +122,8 @@ class Owner:
         self._inbox: Mailbox[_Job | None] = Mailbox()
         self._wake_at: float | None = None  # of the timer that queues the next Tick
         self._timer: asyncio.TimerHandle | None = None
-        self._bot_tasks: set[asyncio.Task[None]] = set()
+        self._bot_tasks: set[asyncio.Task[None]] = set()  # experts thinking in the pool
+        self._bot_timer: asyncio.TimerHandle | None = None  # the room's pause, then a job
         self._bot_turn: BotTurn | None = None
         # Each audience's last frames (prev, seq, text) and the happenings a move log tells:
         # made at an audience's first frame (most tables have no spectator).
@@ -129,6 +131,8 @@ class Owner:
         self._recent: dict[Audience, deque[tuple[int, int, Message]]] = {}
         self._told: dict[Audience, Told] = dict(told or {})
         self._accepted: dict[int, deque[str]] = {}  # seat -> recent request ids
+        self._id_json = encode(table_id)
+        self._topics: dict[Audience, str] = {}
         self._watch()
         self._task: asyncio.Task[None] | None = None
         self.finished = table.status == "finished"
@@ -154,8 +158,7 @@ class Owner:
         if self._task is None:
             return
         self._inbox.put_nowait(None)
-        for task in tuple(self._bot_tasks):
-            task.cancel()
+        self._cancel_bots()
         await asyncio.gather(self._task, return_exceptions=True)
         self._task = None
         metrics.LIVE_TABLES.dec()
@@ -170,6 +173,7 @@ class Owner:
             await self._work(first)
         finally:  # stopped, halted, fenced, or failed: no timer left, and no job waits for ever
             self._set_timer(None)
+            self._cancel_bots()
             self._ended = True  # what comes later is refused by call()
             while not self._inbox.empty():  # what waits is refused, not written
                 queued = self._inbox.get_nowait()
@@ -277,11 +281,18 @@ class Owner:
     def _watch(self) -> None:
         """Spectators' messages are rendered only while one listens here
         (``Presenter.watch``)."""
-        watched = self._bus.subscribers(topic(self.table_id, None)) > 0
+        watched = self._bus.subscribers(self._topic(None)) > 0
         if not watched:
             self._recent.pop(None, None)
             self._told.pop(None, None)
         self.presenter.watch(watched)
+
+    def _topic(self, audience: Audience) -> str:
+        """The bus topic of one of this table's audiences, made once."""
+        found = self._topics.get(audience)
+        if found is None:
+            found = self._topics[audience] = topic(self.table_id, audience)
+        return found
 
     async def _supply_seeds(self) -> None:
         while self.table.wants_seed:
@@ -339,8 +350,7 @@ class Owner:
         if not self.fenced:
             self.fenced = True
             log.warning("table_fenced", table=self.table_id, epoch=self.epoch)
-            for task in tuple(self._bot_tasks):
-                task.cancel()
+            self._cancel_bots()
             if self._on_fenced is not None:
                 asyncio.get_running_loop().create_task(self._on_fenced(self))
 
@@ -370,20 +380,17 @@ class Owner:
                     told = self._told[audience] = Told()
                 told.add(kind, encoded)
         for audience, events in bodies.items():
-            head = encode({
-                "type": "table.events",
-                "table_id": self.table_id,
-                "seat": audience,
-                "prev": prev,
-                "seq": self.seq,
-            })  # fmt: skip
-            text = f'{head[:-1]},"events":[{",".join(events)}]}}'  # as encode() writes it
+            seat = "null" if audience is None else audience
+            text = (  # as encode() writes the frame, its events encoded once above
+                f'{{"type":"table.events","table_id":{self._id_json},"seat":{seat},'
+                f'"prev":{prev},"seq":{self.seq},"events":[{",".join(events)}]}}'
+            )
             if self.seq != prev:
                 recent = self._recent.get(audience)
                 if recent is None:
                     recent = self._recent[audience] = deque(maxlen=self._resync_frames)
                 recent.append((prev, self.seq, text))
-            self._bus.publish_now(topic(self.table_id, audience), text)
+            self._bus.publish_now(self._topic(audience), text)
 
     async def _after(self) -> None:
         """The table's next wake-up, its bot to move, its lobby entry, and its result once
@@ -391,8 +398,11 @@ class Owner:
         self._set_timer(self.table.wake_at)
         turn = self.presenter.bot_turn
         if turn is not None and turn != self._bot_turn:
-            self._bot_tasks.add(task := asyncio.create_task(self._bot(turn)))
-            task.add_done_callback(self._bot_tasks.discard)
+            if turn.level in ON_THE_LOOP:
+                self._bot_soon(turn)
+            else:
+                self._bot_tasks.add(task := asyncio.create_task(self._bot(turn)))
+                task.add_done_callback(self._bot_tasks.discard)
         self._bot_turn = turn
         if self._on_step is not None:  # the lobby's entry (status, players still there)
             self._on_step(self)
@@ -411,8 +421,25 @@ class Owner:
 
     # -- bots --------------------------------------------------------------------------------
 
+    def _bot_soon(self, turn: BotTurn) -> None:
+        """A bot that chooses on the loop plays as a job of this task after the room's
+        pause: no task, future or request of its own at each move, and a bot's move right
+        after a person's (no pause) waits for no turn of the loop."""
+        job = _Job(lambda: self._bot_here(turn), None)
+        if self._bot_timer is not None:  # an earlier turn's: the table would refuse it now
+            self._bot_timer.cancel()
+        if self._bot_delay:
+            loop = asyncio.get_running_loop()
+            self._bot_timer = loop.call_later(self._bot_delay, self._inbox.put_nowait, job)
+        else:
+            self._inbox.put_nowait(job)
+
+    async def _bot_here(self, turn: BotTurn) -> None:
+        self._bot_timer = None
+        await self._bot_play(turn, choose_here(self.config.game, turn.level, turn.view))
+
     async def _bot(self, turn: BotTurn) -> None:
-        """Think in the pool, then play; the auto-move if the bot failed or overran."""
+        """An expert thinks in the pool, then plays; the auto-move if it failed or overran."""
         if self._bot_delay:
             await asyncio.sleep(self._bot_delay)
         options = {**self.config.options, "players": len(self.config.seats)}
@@ -422,12 +449,24 @@ class Owner:
         )  # fmt: skip
         humans = [seat.player_id for seat in self.config.seats if seat.player_id is not None]
         text = await self._bots.choose(request, share=humans[0] if humans else self.table_id)
+        with contextlib.suppress(Fenced):  # the table stopped meanwhile
+            await self.call(lambda: self._bot_play(turn, text))
+
+    async def _bot_play(self, turn: BotTurn, text: str | None) -> None:
+        """On the owner's task: the bot's move (``text``; the auto-move if None)."""
         if text is None:
             text = self.auto_move(turn.view)
         try:
-            await self.submit(Play(turn.seat, text, turn.ply))
+            await self._command(Play(turn.seat, text, turn.ply), None, None)
         except (TableError, StoreError) as error:
             log.info("bot_move_refused", table=self.table_id, seat=turn.seat, error=str(error))
+
+    def _cancel_bots(self) -> None:
+        for task in tuple(self._bot_tasks):
+            task.cancel()
+        if self._bot_timer is not None:
+            self._bot_timer.cancel()
+            self._bot_timer = None
 
     def auto_move(self, view: View[Any]) -> str:
         """The room's auto-move for a bot that failed, from the bot seat's view."""
@@ -444,7 +483,7 @@ class Owner:
         async def run() -> tuple[list[Outgoing], Subscription]:
             if since is not None and since > self.seq:
                 raise TableError("bad_seq", f"since {since} is after this table's seq {self.seq}")
-            subscription = self._bus.subscribe(topic(self.table_id, audience), handler)
+            subscription = self._bus.subscribe(self._topic(audience), handler)
             return self._catch_up(audience, since), subscription
 
         result: tuple[list[Outgoing], Subscription] = await self.call(run)
