@@ -18,11 +18,12 @@ T = TypeVar("T")
 class Mailbox(Generic[T]):
     """Unbounded; ``get`` is awaited by one task at a time (the owner's, the writer's)."""
 
-    __slots__ = ("_items", "_waiter")
+    __slots__ = ("_items", "_loop", "_waiter")
 
     def __init__(self) -> None:
         self._items: deque[T] = deque()
         self._waiter: asyncio.Future[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None  # its reader's, kept: see ``get``
 
     def put_nowait(self, item: T) -> None:
         self._items.append(item)
@@ -31,9 +32,13 @@ class Mailbox(Generic[T]):
             waiter.set_result(None)
 
     async def get(self) -> T:
-        """The oldest item, once there is one (cancelling the wait loses nothing)."""
+        """The oldest item, once there is one (cancelling the wait loses nothing). The loop
+        is asked for once: on Python 3.11, ``asyncio.get_running_loop`` is a system call
+        (``getpid``) each time."""
         while not self._items:
-            waiter = self._waiter = asyncio.get_running_loop().create_future()
+            if self._loop is None:
+                self._loop = asyncio.get_running_loop()
+            waiter = self._waiter = self._loop.create_future()
             try:
                 await waiter
             finally:

@@ -135,6 +135,7 @@ class Owner:
         self._topics: dict[Audience, str] = {}
         self._watch()
         self._task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None  # from ``start`` (see ``call``)
         self.finished = table.status == "finished"
         self._seeds = seeds  # a tournament table's duplicate deals; else drawn here
         self.epoch = epoch  # of this process's lease on the table (several processes)
@@ -150,7 +151,8 @@ class Owner:
 
     def start(self, first: Command | None = None) -> None:
         """Start the task; ``first`` is a command to run before anything else (Resume)."""
-        self._task = asyncio.create_task(self._run(first), name=f"table-{self.table_id}")
+        self._loop = asyncio.get_running_loop()
+        self._task = self._loop.create_task(self._run(first), name=f"table-{self.table_id}")
         metrics.LIVE_TABLES.inc()
 
     async def stop(self) -> None:
@@ -213,7 +215,8 @@ class Owner:
             raise Fenced(f"table {self.table_id} moved to another process")
         if self._ended:  # nobody would ever answer
             raise Fenced(f"table {self.table_id} has stopped")
-        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        # The loop kept: on Python 3.11 each ``asyncio.get_running_loop`` is a system call.
+        done: asyncio.Future[Any] = (self._loop or asyncio.get_running_loop()).create_future()
         self._inbox.put_nowait(_Job(run, done))
         try:
             return await done
@@ -337,7 +340,8 @@ class Owner:
         self._wake_at = wake_at
         if wake_at is not None:
             delay = max(0.0, wake_at - self._clock())
-            self._timer = asyncio.get_running_loop().call_later(delay, self._due)
+            loop = self._loop or asyncio.get_running_loop()
+            self._timer = loop.call_later(delay, self._due)
 
     def _due(self) -> None:
         self._timer = None
@@ -429,7 +433,7 @@ class Owner:
         if self._bot_timer is not None:  # an earlier turn's: the table would refuse it now
             self._bot_timer.cancel()
         if self._bot_delay:
-            loop = asyncio.get_running_loop()
+            loop = self._loop or asyncio.get_running_loop()
             self._bot_timer = loop.call_later(self._bot_delay, self._inbox.put_nowait, job)
         else:
             self._inbox.put_nowait(job)

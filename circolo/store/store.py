@@ -184,6 +184,9 @@ class Store:
         self._on_commit = on_commit
         self._queue: asyncio.Queue[_Write | None] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        # Kept from ``open``: on Python 3.11 each ``asyncio.get_running_loop`` is a system
+        # call (``getpid``), and every append asked for it.
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._conn: AsyncConnection | None = None
         # SQLite's writes run in a thread of their own, a whole transaction per hop: through
         # aiosqlite every statement would wait for a turn of a busy event loop.
@@ -227,7 +230,8 @@ class Store:
             _sqlite_writer(parsed, synchronous) if parsed.get_backend_name() == "sqlite" else None
         )
         store = cls(engine, on_commit, writer)
-        store._writer = asyncio.create_task(store._write_loop(), name="circolo-store-writer")
+        store._loop = asyncio.get_running_loop()
+        store._writer = store._loop.create_task(store._write_loop(), name="circolo-store-writer")
         return store
 
     async def close(self) -> None:
@@ -1769,7 +1773,7 @@ class Store:
     # -- the writer ---------------------------------------------------------------------------
 
     def _future(self) -> asyncio.Future[None]:
-        return asyncio.get_running_loop().create_future()
+        return (self._loop or asyncio.get_running_loop()).create_future()
 
     async def _submit(self, write: _Write) -> None:
         if self._closed or self._writer is None or self._writer.done():
@@ -1820,7 +1824,7 @@ class Store:
     async def _transact(self, batch: list[_Write]) -> None:
         """The batch in one transaction: in the writer thread (SQLite), or on the loop."""
         if self._thread is not None:
-            await asyncio.get_running_loop().run_in_executor(
+            await (self._loop or asyncio.get_running_loop()).run_in_executor(
                 self._thread, self._transact_in_thread, batch
             )
             return
