@@ -6,7 +6,8 @@ in this process loopback clients, one per table, each seated against a random bo
 holds), each a whole match, as people play and as ``benchmarks/table.py`` plays; at
 saturation also each of one hand, so that what starting a table costs shows. Reported:
 
-- saturation (clients and bots move at once): moves per second (the human's and the
+- saturation (clients and bots move at once, ``--tables`` of them: enough that the server's
+  CPU is busy all the time, which it warns of when not): moves per second (the human's and the
   bot's, from /metrics), the clients' move round trips per second, and the round trips per
   second of a bare ``websockets`` echo server with as many connections, as the ceiling;
   and of an echo through the server's own stack (uvicorn, uvloop, a Starlette route). Each
@@ -61,7 +62,7 @@ move, in ``server-samples-top.txt``; ``--profile-stages`` times only the
 server's main stages in thread CPU time (``staged.py``), with each thread's CPU (the
 store's writer and reader beside the event loop's): ``results/server-stages.txt``.
 
-    python benchmarks/server.py [--tables 50] [--realistic 1000] [--memory 300] [--seconds 10]
+    python benchmarks/server.py [--tables 100] [--realistic 1000] [--memory 300] [--seconds 10]
         [--realistic-seconds 120] [--rounds 3] [--baseline PATH]
         [--profile | --profile-calls | --profile-samples | --profile-stages]
 """
@@ -438,6 +439,8 @@ async def one_server(args: argparse.Namespace, extra: dict[str, str]) -> dict[st
             print("  saturation", found["saturation"], flush=True)
             found["hands"] = await load(process.pid, port, args.tables, args.seconds, (0.0, 0.0))
             print("  saturation, a new table each hand", found["hands"], flush=True)
+            for part in ("saturation", "hands"):
+                warn_if_idle(found[part], args.tables)
             after = table_step(extra["PYTHONPATH"])
             found["table"] = {key: round((before[key] + after[key]) / 2, 4) for key in before}
             print("  table (before and after the saturation)", before, after, flush=True)
@@ -460,6 +463,21 @@ async def one_server(args: argparse.Namespace, extra: dict[str, str]) -> dict[st
                 process.terminate()
                 process.wait(30)
     return found
+
+
+SATURATED = 0.97
+"""The server's share of a CPU below which a "saturation" load did not saturate it."""
+
+
+def warn_if_idle(found: dict[str, Any], tables: int) -> None:
+    """Say so when the saturation load left the server idle part of the time: each table
+    waits for two commits a round (its player's move and the bot's), and too few tables
+    leave the loop waiting for them, its CPU per move stretched by the idle loop's
+    wake-ups: not the saturated server's figure."""
+    share = found["server_cpu_share"]
+    if share < SATURATED:
+        print(f"  (not saturated: the server used {share:.2f} of a CPU with {tables} tables;"
+              " take more with --tables)", flush=True)  # fmt: skip
 
 
 FIGURES = {
@@ -716,7 +734,8 @@ def top_costs(collapsed: str, rows: int = 30, moves: float | None = None) -> str
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=50, help="tables at saturation")
+    parser.add_argument("--tables", type=int, default=100,
+                        help="tables at saturation (enough to keep the server busy)")  # fmt: skip
     parser.add_argument("--realistic", type=int, default=1000,
                         help="tables at 0.5-2 s a move (0: none)")  # fmt: skip
     parser.add_argument(

@@ -770,12 +770,13 @@ async def test_a_moves_ack_is_queued_right_after_the_frames_it_published(tmp_pat
 
 
 @pytest.mark.anyio
-async def test_a_tables_tick_has_one_timer_set_again_only_when_its_time_changes(
+async def test_a_tables_tick_has_one_timer_kept_while_its_time_moves_later(
     tmp_path: Path,
 ) -> None:
-    """No timeout around each wait for a command (a timer made and cancelled at every
-    command): one timer queues the ``Tick``, moved only when the table's wake-up moves, and
-    none outlives the owner."""
+    """No timeout around each wait for a command, nor a timer made anew at each move: one
+    timer queues the ``Tick``. A move puts the turn's deadline later: the timer is kept,
+    and when it fires early it is set again for the new time, with no ``Tick``; an earlier
+    wake-up replaces it; none outlives the owner."""
     store, owner = await _two_humans(tmp_path, "t_timer")
     owner.start()
     try:
@@ -793,7 +794,18 @@ async def test_a_tables_tick_has_one_timer_set_again_only_when_its_time_changes(
         seat = hand.to_move()
         assert seat is not None
         await owner.submit(Play(seat, hand.move_text(hand.view(seat).legal_moves()[0])))
-        assert owner._timer is not timer and timer.cancelled()  # the next turn's clock
+        later = owner.table.wake_at
+        assert later is not None and later > (owner._timer_at or later)  # the next turn's
+        assert owner._timer is timer and not timer.cancelled()
+        seq = owner.seq
+        timer.cancel()
+        owner._due()  # as the loop runs it, before the new time
+        assert owner._timer is not None and owner._timer_at == later
+        await asyncio.sleep(0.01)
+        assert owner.seq == seq  # no Tick
+        kept = owner._timer
+        owner._set_timer(later - 1)
+        assert kept.cancelled() and owner._timer is not kept and owner._timer_at == later - 1
     finally:
         await owner.stop()
         await store.close()

@@ -19,12 +19,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from circolo.engine import EngineError
 from circolo.levels import LEVELS
+from circolo.mailbox import Mailbox
 from circolo.server import metrics
 from circolo.server import protocol as p
 from circolo.server.bus import Subscription, encode
 from circolo.server.feeds import Delivery, Feed
 from circolo.server.identity import Guest, Identities, clean_text, new_guest
-from circolo.server.mailbox import Mailbox
 from circolo.server.names import language
 from circolo.server.owner import Frame, Outgoing
 from circolo.server.ratelimit import FrameLimit, Quota, Verdict

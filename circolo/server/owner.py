@@ -24,10 +24,10 @@ import structlog
 
 from circolo.cards import SEED_LIMIT
 from circolo.engine import View
+from circolo.mailbox import Mailbox
 from circolo.server import metrics
 from circolo.server.botpool import ON_THE_LOOP, BotPool, Request, choose_here
 from circolo.server.bus import Bus, Handler, Message, Subscription, encode
-from circolo.server.mailbox import Mailbox
 from circolo.server.told import TOLD_TYPES, Told
 from circolo.store import Entry, Fenced, Store, StoreError
 from circolo.table import (
@@ -120,7 +120,8 @@ class Owner:
         self.match_ends = MatchEnds() if ends is None else ends
         self._on_step = on_step
         self._inbox: Mailbox[_Job | None] = Mailbox()
-        self._wake_at: float | None = None  # of the timer that queues the next Tick
+        self._wake_at: float | None = None  # when the table wants its next Tick
+        self._timer_at: float | None = None  # when the timer is set for (at most _wake_at)
         self._timer: asyncio.TimerHandle | None = None
         self._bot_tasks: set[asyncio.Task[None]] = set()  # experts thinking in the pool
         self._bot_timer: asyncio.TimerHandle | None = None  # the room's pause, then a job
@@ -330,21 +331,34 @@ class Owner:
         self._publish(prev, step)
 
     def _set_timer(self, wake_at: float | None) -> None:
-        """The table's ``Tick`` queued at ``wake_at``: one timer a table, set again only
-        when that time changes (not a timeout around each wait for a command)."""
-        if wake_at == self._wake_at:
-            return
+        """The table's ``Tick`` queued at ``wake_at``: one timer a table. A move puts the
+        turn's deadline later: the timer is kept, fires early and is set again (as
+        ``Silence`` does), not made anew at every move; an earlier time replaces it."""
+        self._wake_at = wake_at
+        if wake_at is None:
+            self._cancel_timer()
+        elif self._timer is None or self._timer_at is None or self._timer_at > wake_at:
+            self._cancel_timer()
+            self._arm(wake_at)
+
+    def _arm(self, when: float) -> None:
+        loop = self._loop or asyncio.get_running_loop()
+        self._timer = loop.call_later(max(0.0, when - self._clock()), self._due)
+        self._timer_at = when
+
+    def _cancel_timer(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
-            self._timer = None
-        self._wake_at = wake_at
-        if wake_at is not None:
-            delay = max(0.0, wake_at - self._clock())
-            loop = self._loop or asyncio.get_running_loop()
-            self._timer = loop.call_later(delay, self._due)
+            self._timer = self._timer_at = None
 
     def _due(self) -> None:
-        self._timer = None
+        self._timer = self._timer_at = None
+        wake_at = self._wake_at
+        if wake_at is None:
+            return
+        if wake_at > self._clock():  # a move put it later since the timer was set
+            self._arm(wake_at)
+            return
         self._wake_at = None
         self.post(Tick())
 

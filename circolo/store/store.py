@@ -62,6 +62,7 @@ from circolo import chips
 from circolo.chips import ChipEntry, ChipsError, Posted, Transaction
 from circolo.fairplay import SLATE, Conduct
 from circolo.jsontext import dumps, loads
+from circolo.mailbox import Mailbox
 from circolo.ratings import Change, RatedMatch, Skill, rate
 from circolo.results import MatchResult
 from circolo.store import migrate
@@ -182,7 +183,7 @@ class Store:
         self._engine = engine
         self._dialect = engine.dialect.name
         self._on_commit = on_commit
-        self._queue: asyncio.Queue[_Write | None] = asyncio.Queue()
+        self._queue: Mailbox[_Write | None] = Mailbox()
         self._writer: asyncio.Task[None] | None = None
         # Kept from ``open``: on Python 3.11 each ``asyncio.get_running_loop`` is a system
         # call (``getpid``), and every append asked for it.

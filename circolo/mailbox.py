@@ -1,4 +1,5 @@
-"""A queue with one reader: what a table's owner and a connection's writer wait on.
+"""A queue with one reader: what a table's owner, a connection's writer and the store's
+writer wait on.
 
 ``asyncio.Queue`` serves many readers and writers, bounded or not, and counts finished
 items: four deques and an event, about 2 KiB, of which a table and its connection held
@@ -16,7 +17,7 @@ T = TypeVar("T")
 
 
 class Mailbox(Generic[T]):
-    """Unbounded; ``get`` is awaited by one task at a time (the owner's, the writer's)."""
+    """Unbounded; ``get`` is awaited by one task at a time (the owner's, a writer's)."""
 
     __slots__ = ("_items", "_loop", "_waiter")
 
