@@ -453,7 +453,7 @@ class Owner:
             self._inbox.put_nowait(job)
 
     async def _bot_here(self, turn: BotTurn) -> None:
-        self._bot_timer = None
+        """The move of a bot that chooses on the loop, chosen now."""
         await self._bot_play(turn, choose_here(self.config.game, turn.level, turn.view))
 
     async def _bot(self, turn: BotTurn) -> None:
