@@ -308,7 +308,7 @@ def choose_here(game: str, level: str, view: View[Any]) -> str | None:
     when the bot failed (play the seat's auto-move)."""
     started = time.perf_counter()
     try:
-        text = view.move_text(_bot_here(game, level).choose(view))
+        text = view.move_text(_kept_bot(game, level).choose(view))
     except Exception as error:
         log.warning("bot_failed", game=game, level=level, error=repr(error))
         return None
@@ -317,7 +317,7 @@ def choose_here(game: str, level: str, view: View[Any]) -> str | None:
 
 
 @functools.cache
-def _bot_here(game: str, level: str) -> Bot:
+def _kept_bot(game: str, level: str) -> Bot:
     """One bot of each game and level that chooses on the loop, kept: they keep nothing
     between moves but a random bot's generator, seeded once by the system (nobody sees
     which of its equal moves a bot plays), not 2.5 KiB of state seeded at every move."""
