@@ -3,7 +3,7 @@
 The few a move bumps (moves, frames, its latency, the store's commits, a bot's thinking)
 are ``LoopCounter`` and ``LoopHistogram``: plain numbers changed on the event loop alone,
 which the registry reads at each scrape through ``LoopMetrics``. prometheus_client's own
-take a lock and check their state at every change: about 3 µs of a move's CPU.
+take a lock and check their state at every change: 2-4 µs of a move's CPU.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class LoopHistogram:
         self.sum += value
 
 
-class _Family:
+class LoopFamily:
     """One metric's children by their label values, made on first use."""
 
     def __init__(self, name: str, doc: str, labels: Sequence[str], buckets: Sequence[float]):
@@ -67,19 +67,19 @@ class LoopMetrics(Collector):
     """The loop's counters and histograms, in the registry's text at each scrape."""
 
     def __init__(self, registry: CollectorRegistry) -> None:
-        self._families: list[_Family] = []
+        self._families: list[LoopFamily] = []
         registry.register(self)
 
-    def counter(self, name: str, doc: str, labels: Sequence[str] = ()) -> _Family:
+    def counter(self, name: str, doc: str, labels: Sequence[str] = ()) -> LoopFamily:
         """A counter ``name`` (its samples ``name_total``)."""
-        return self._add(_Family(name, doc, labels, ()))
+        return self._add(LoopFamily(name, doc, labels, ()))
 
     def histogram(
         self, name: str, doc: str, labels: Sequence[str] = (), *, buckets: Sequence[float]
-    ) -> _Family:
-        return self._add(_Family(name, doc, labels, buckets))
+    ) -> LoopFamily:
+        return self._add(LoopFamily(name, doc, labels, buckets))
 
-    def _add(self, family: _Family) -> _Family:
+    def _add(self, family: LoopFamily) -> LoopFamily:
         self._families.append(family)
         return family
 
@@ -107,14 +107,14 @@ def _bound(bound: float) -> str:
     return "+Inf" if bound == float("inf") else repr(float(bound))
 
 
-def counter(family: _Family, *values: str) -> LoopCounter:
+def counter(family: LoopFamily, *values: str) -> LoopCounter:
     """The child of a counter family for these label values (bind it once)."""
     child = family.child(values)
     assert isinstance(child, LoopCounter)
     return child
 
 
-def histogram(family: _Family, *values: str) -> LoopHistogram:
+def histogram(family: LoopFamily, *values: str) -> LoopHistogram:
     """The child of a histogram family for these label values (bind it once)."""
     child = family.child(values)
     assert isinstance(child, LoopHistogram)
