@@ -290,8 +290,17 @@ async def test_bot_pool_replaces_an_overrunning_or_dead_worker() -> None:
         assert await pool.choose(early) is None  # no worker started yet: the auto-move
         assert pool.replaced == 0
         await wait_ready(pool)
-        overrun = Request("scopa", {}, "expert", view, budget_ms=0.0, seed=1)
+        # An expert thinking 5 s over a first card, given 0.1 s: a budget of 0 (refused at
+        # once by the worker) raced its error answer against a limit of 0 s.
+        hand = make_rules("scopa", {}).new_hand(1, 0)
+        hand.apply(hand.legal_moves()[0])  # the cut
+        mover = hand.to_move()
+        assert mover is not None
+        thinking = hand.view(mover)
+        overrun = Request("scopa", {}, "expert", thinking, budget_ms=5000.0, seed=1)
+        pool.margin = -4.9
         assert await pool.choose(overrun) is None
+        pool.margin = 0.0
         assert pool.replaced == 1
         await wait_ready(pool)
         (pid,) = pids(pool)
