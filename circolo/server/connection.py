@@ -83,14 +83,10 @@ class Session:
         self._muting: str | None = None  # the player whose mute list this connection holds
         self.flooded = False  # closed for staying over the frame rate (its address cools down)
         self._silence = Silence()  # the hello deadline, then the heartbeat timeout
-        # Kept from ``run``: on Python 3.11 each ``asyncio.get_running_loop`` is a system
-        # call (``getpid``), and every frame asked for it.
-        self._loop: asyncio.AbstractEventLoop | None = None
 
     # -- life --------------------------------------------------------------------------------
 
     async def run(self) -> None:
-        self._loop = asyncio.get_running_loop()
         await self.ws.accept()
         metrics.CONNECTIONS.inc()
         writer = asyncio.create_task(self._write())
@@ -194,7 +190,7 @@ class Session:
         nothing for ``timeout`` seconds. A frame over the limit is refused: the first of a
         run is answered ``rate_limited`` (parsed only for its ``ref``), the others are
         dropped unparsed, and a client that keeps on is closed (``WebSocketDisconnect``)."""
-        deadline = (self._loop or asyncio.get_running_loop()).time() + timeout
+        deadline = asyncio.get_running_loop().time() + timeout
         while True:
             message = await self._silence.wait(self.ws.receive(), deadline)
             if message is None:

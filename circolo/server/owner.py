@@ -121,7 +121,7 @@ class Owner:
         self._on_step = on_step
         self._inbox: Mailbox[_Job | None] = Mailbox()
         self._wake_at: float | None = None  # when the table wants its next Tick
-        self._timer_at: float | None = None  # when the timer is set for (at most _wake_at)
+        self._timer_at: float | None = None  # when ``_timer`` is set for (None: no timer)
         self._timer: asyncio.TimerHandle | None = None
         self._bot_tasks: set[asyncio.Task[None]] = set()  # experts thinking in the pool
         self._bot_timer: asyncio.TimerHandle | None = None  # the room's pause, then a job
@@ -136,7 +136,6 @@ class Owner:
         self._topics: dict[Audience, str] = {}
         self._watch()
         self._task: asyncio.Task[None] | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None  # from ``start`` (see ``call``)
         self.finished = table.status == "finished"
         self._seeds = seeds  # a tournament table's duplicate deals; else drawn here
         self.epoch = epoch  # of this process's lease on the table (several processes)
@@ -152,8 +151,7 @@ class Owner:
 
     def start(self, first: Command | None = None) -> None:
         """Start the task; ``first`` is a command to run before anything else (Resume)."""
-        self._loop = asyncio.get_running_loop()
-        self._task = self._loop.create_task(self._run(first), name=f"table-{self.table_id}")
+        self._task = asyncio.create_task(self._run(first), name=f"table-{self.table_id}")
         metrics.LIVE_TABLES.inc()
 
     async def stop(self) -> None:
@@ -216,8 +214,7 @@ class Owner:
             raise Fenced(f"table {self.table_id} moved to another process")
         if self._ended:  # nobody would ever answer
             raise Fenced(f"table {self.table_id} has stopped")
-        # The loop kept: on Python 3.11 each ``asyncio.get_running_loop`` is a system call.
-        done: asyncio.Future[Any] = (self._loop or asyncio.get_running_loop()).create_future()
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._inbox.put_nowait(_Job(run, done))
         try:
             return await done
@@ -337,12 +334,12 @@ class Owner:
         self._wake_at = wake_at
         if wake_at is None:
             self._cancel_timer()
-        elif self._timer is None or self._timer_at is None or self._timer_at > wake_at:
+        elif self._timer_at is None or self._timer_at > wake_at:
             self._cancel_timer()
             self._arm(wake_at)
 
     def _arm(self, when: float) -> None:
-        loop = self._loop or asyncio.get_running_loop()
+        loop = asyncio.get_running_loop()
         self._timer = loop.call_later(max(0.0, when - self._clock()), self._due)
         self._timer_at = when
 
@@ -447,7 +444,7 @@ class Owner:
         if self._bot_timer is not None:  # an earlier turn's: the table would refuse it now
             self._bot_timer.cancel()
         if self._bot_delay:
-            loop = self._loop or asyncio.get_running_loop()
+            loop = asyncio.get_running_loop()
             self._bot_timer = loop.call_later(self._bot_delay, self._inbox.put_nowait, job)
         else:
             self._inbox.put_nowait(job)

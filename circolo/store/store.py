@@ -185,9 +185,6 @@ class Store:
         self._on_commit = on_commit
         self._queue: Mailbox[_Write | None] = Mailbox()
         self._writer: asyncio.Task[None] | None = None
-        # Kept from ``open``: on Python 3.11 each ``asyncio.get_running_loop`` is a system
-        # call (``getpid``), and every append asked for it.
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._conn: AsyncConnection | None = None
         # SQLite's writes run in a thread of their own, a whole transaction per hop: through
         # aiosqlite every statement would wait for a turn of a busy event loop.
@@ -231,8 +228,7 @@ class Store:
             _sqlite_writer(parsed, synchronous) if parsed.get_backend_name() == "sqlite" else None
         )
         store = cls(engine, on_commit, writer)
-        store._loop = asyncio.get_running_loop()
-        store._writer = store._loop.create_task(store._write_loop(), name="circolo-store-writer")
+        store._writer = asyncio.create_task(store._write_loop(), name="circolo-store-writer")
         return store
 
     async def close(self) -> None:
@@ -1774,7 +1770,7 @@ class Store:
     # -- the writer ---------------------------------------------------------------------------
 
     def _future(self) -> asyncio.Future[None]:
-        return (self._loop or asyncio.get_running_loop()).create_future()
+        return asyncio.get_running_loop().create_future()
 
     async def _submit(self, write: _Write) -> None:
         if self._closed or self._writer is None or self._writer.done():
@@ -1825,7 +1821,7 @@ class Store:
     async def _transact(self, batch: list[_Write]) -> None:
         """The batch in one transaction: in the writer thread (SQLite), or on the loop."""
         if self._thread is not None:
-            await (self._loop or asyncio.get_running_loop()).run_in_executor(
+            await asyncio.get_running_loop().run_in_executor(
                 self._thread, self._transact_in_thread, batch
             )
             return
